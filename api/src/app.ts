@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import compress from '@fastify/compress';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppModule } from './app.module';
+import { EnvelopeInterceptor } from './common/envelope.interceptor';
+import { HttpExceptionFilter } from './common/http-exception.filter';
+import { createValidationPipe } from './common/validation';
+
+/**
+ * Builds the API application (used by main.ts and by the API tests): Fastify adapter,
+ * every route under /api, the envelope, the error mapping and validation of spec 01 §7-§8.
+ */
+export async function createApp(options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 300 } });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
+    logger: options.logger === false ? false : ['error', 'warn', 'log'],
+  });
+  await app.register(compress, { threshold: 1024 });
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalInterceptors(new EnvelopeInterceptor());
+  app.useGlobalFilters(new HttpExceptionFilter());
+  app.enableShutdownHooks();
+  return app;
+}

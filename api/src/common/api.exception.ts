@@ -1,0 +1,27 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { ErrorCode } from '@realty/contracts';
+
+/**
+ * An error the API answers on purpose: `{status:'error', error:{code, message, fields?}}`
+ * (spec 01 §8). `message` and every field message may be a message id of
+ * @realty/contracts MESSAGES; the exception filter translates them into the request's language.
+ */
+export class ApiException extends HttpException {
+  constructor(
+    status: HttpStatus,
+    readonly code: ErrorCode | string,
+    message: string = code,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message, status);
+  }
+
+  /** 400 with a per-field map (keys are field names, values message ids or texts). */
+  static validation(fields: Record<string, string>): ApiException {
+    return new ApiException(HttpStatus.BAD_REQUEST, 'VALIDATION_ERROR', 'VALIDATION_ERROR', fields);
+  }
+
+  static notFound(message: string = 'NOT_FOUND'): ApiException {
+    return new ApiException(HttpStatus.NOT_FOUND, 'NOT_FOUND', message);
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * One Jest configuration, four projects:
+ * - unit:   libs and web units (no services)
+ * - api:    NestJS API against a real PostgreSQL/Redis (each file makes its own database)
+ * - worker: BullMQ worker against real Redis/PostgreSQL
+ * - e2e:    Playwright (Debian Chromium) against a started stack (see e2e/global-setup.js)
+ * NestJS 12 ships ES modules, so node_modules/@nestjs is transformed too (DESIGN "Version facts").
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@fastify|fastify-plugin)/)'],
+  moduleNameMapper: {
+    '^@realty/(contracts|db|jobs|i18n|api-client)$': '<rootDir>/libs/$1/src',
+    '^~/(.*)$': '<rootDir>/web/app/$1',
+  },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/src/**/*.spec.ts', '<rootDir>/web/app/**/*.test.ts'] },
+    { ...common, displayName: 'api', testMatch: ['<rootDir>/api/**/*.spec.ts', '<rootDir>/api/**/*.e2e-spec.ts'] },
+    { ...common, displayName: 'worker', testMatch: ['<rootDir>/worker/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
+      globalSetup: '<rootDir>/e2e/global-setup.js',
+      globalTeardown: '<rootDir>/e2e/global-teardown.js',
+    },
+  ],
+};

@@ -1,0 +1,33 @@
+export * from './transformers';
+export * from './role.entity';
+export * from './user.entity';
+export * from './district.entity';
+export * from './property-category.entity';
+export * from './property-subcategory.entity';
+export * from './property-type.entity';
+export * from './building-complex.entity';
+export * from './property.entity';
+export * from './property-image.entity';
+
+import { BuildingComplex } from './building-complex.entity';
+import { District } from './district.entity';
+import { Property } from './property.entity';
+import { PropertyCategory } from './property-category.entity';
+import { PropertyImage } from './property-image.entity';
+import { PropertySubcategory } from './property-subcategory.entity';
+import { PropertyType } from './property-type.entity';
+import { Role } from './role.entity';
+import { User } from './user.entity';
+
+/** Every entity, for the data source. */
+export const ENTITIES = [
+  Role,
+  User,
+  District,
+  PropertyCategory,
+  PropertySubcategory,
+  PropertyType,
+  BuildingComplex,
+  Property,
+  PropertyImage,
+];

@@ -1,0 +1,6 @@
+export * from './config';
+export * from './entities';
+export * from './migrations';
+export * from './data-source';
+export * from './admin';
+export * from './storage';

@@ -1,0 +1,50 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { dataDir } from './config';
+
+/**
+ * File storage behind one interface (DESIGN "Storage"). Keys are relative paths such as
+ * 'properties/demo/office-03.jpg'; `publicUrl` is what pages put in <img src>.
+ */
+export interface FileStorage {
+  put(key: string, data: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  exists(key: string): Promise<boolean>;
+  publicUrl(key: string): string;
+}
+
+/** Default driver: files under `${DATA_DIR}/uploads`, served by the web server at /media. */
+export class LocalFileStorage implements FileStorage {
+  constructor(readonly root: string = path.join(dataDir(), 'uploads')) {}
+
+  private resolve(key: string): string {
+    const full = path.resolve(this.root, key);
+    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`Storage key escapes root: ${key}`);
+    return full;
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const full = this.resolve(key);
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    const tmp = `${full}.${process.pid}.tmp`;
+    await fs.writeFile(tmp, data);
+    await fs.rename(tmp, full);
+  }
+
+  get(key: string): Promise<Buffer> {
+    return fs.readFile(this.resolve(key));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await fs.access(this.resolve(key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  publicUrl(key: string): string {
+    return `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
+}

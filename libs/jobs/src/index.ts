@@ -1,0 +1,104 @@
+import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
+
+/**
+ * Queue and job names with their payloads (DESIGN "Worker"). Enqueuing is type checked
+ * through JobPayloads, and the worker refuses to start unless every JobName has exactly
+ * one handler.
+ */
+export enum QueueName {
+  Media = 'media',
+  Notifications = 'notifications',
+  Presentations = 'presentations',
+  Landings = 'landings',
+  Ai = 'ai',
+  ImportsExports = 'imports-exports',
+  Maintenance = 'maintenance',
+}
+
+export enum JobName {
+  /** Make the resized variants (thumb, gallery, WebP) of one listing image. */
+  PropertyImageVariants = 'property-image-variants',
+}
+
+/** Payload of each job, keyed by name. */
+export interface JobPayloads {
+  [JobName.PropertyImageVariants]: { imageId: string };
+}
+
+/** Which queue carries each job. */
+export const JOB_QUEUE: Record<JobName, QueueName> = {
+  [JobName.PropertyImageVariants]: QueueName.Media,
+};
+
+/** Retries with exponential backoff; completed jobs are trimmed, failed ones kept for a while. */
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+/** REDIS_URL, else the local default. */
+export function redisUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return env.REDIS_URL || 'redis://127.0.0.1:6379';
+}
+
+/** Key prefix of every BullMQ key (REDIS_PREFIX, default 'realty'); tests use their own. */
+export function queuePrefix(env: NodeJS.ProcessEnv = process.env): string {
+  return env.REDIS_PREFIX || 'realty';
+}
+
+/** BullMQ connection options from a redis:// URL. BullMQ needs maxRetriesPerRequest null. */
+export function redisConnection(url: string = redisUrl()): ConnectionOptions {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    username: u.username || undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    db: u.pathname && u.pathname !== '/' ? Number(u.pathname.slice(1)) : 0,
+    maxRetriesPerRequest: null,
+  };
+}
+
+/** Stable job id, so the same entity is never queued twice while a job is pending. */
+export function jobId<N extends JobName>(name: N, payload: JobPayloads[N]): string {
+  return `${name}:${Object.values(payload).join(':')}`;
+}
+
+/** Small typed facade over BullMQ queues for producers (API, seed). */
+export class JobProducer {
+  private readonly queues = new Map<QueueName, Queue>();
+
+  constructor(
+    private readonly connection: ConnectionOptions = redisConnection(),
+    private readonly prefix: string = queuePrefix(),
+  ) {}
+
+  queue(name: QueueName): Queue {
+    let q = this.queues.get(name);
+    if (!q) {
+      q = new Queue(name, { connection: this.connection, prefix: this.prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      this.queues.set(name, q);
+    }
+    return q;
+  }
+
+  /** Adds one job; its id is derived from the payload (idempotent). */
+  async add<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void> {
+    await this.queue(JOB_QUEUE[name]).add(name, payload, { jobId: jobId(name, payload) });
+  }
+
+  /** Adds many jobs of one name in one round trip. */
+  async addBulk<N extends JobName>(name: N, payloads: JobPayloads[N][]): Promise<void> {
+    if (!payloads.length) return;
+    await this.queue(JOB_QUEUE[name]).addBulk(
+      payloads.map((data) => ({ name, data, opts: { ...DEFAULT_JOB_OPTIONS, jobId: jobId(name, data) } })),
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    this.queues.clear();
+  }
+}
