@@ -1,0 +1,2 @@
+// Query DTO of GET /api/properties lands with the properties read API (issue 2).
+export {};
