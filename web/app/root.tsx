@@ -1,0 +1,126 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import type { Language } from '@realty/contracts';
+import { fallbackLanguage, resourcesFor } from '@realty/i18n';
+import { useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { SiteFooter } from '~/components/SiteFooter';
+import { SiteHeader } from '~/components/SiteHeader';
+import { languageCookie, themeCookie } from '~/cookies.server';
+import { getLanguage } from '~/i18n.server';
+import { createI18n } from '~/lib/i18n';
+import stylesHref from '~/styles/app.css?url';
+import { isTheme, type Theme } from '~/theme';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/**
+ * Root loader: the request's language (spec 01 §1) and its resources, the theme from its
+ * cookie. A `?lng=` choice is saved in the cookie (spec 01 §1: every change is saved).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const lang = await getLanguage(request);
+  const cookieHeader = request.headers.get('Cookie');
+  const savedTheme = await themeCookie.parse(cookieHeader);
+  const theme: Theme = isTheme(savedTheme) ? savedTheme : 'system';
+  const headers = new Headers();
+  const url = new URL(request.url);
+  const saved = await languageCookie.parse(cookieHeader);
+  if (url.searchParams.get('lng') === lang && saved !== lang) {
+    headers.append('Set-Cookie', await languageCookie.serialize(lang));
+  }
+  headers.set('Vary', 'Cookie, Accept-Language');
+  return data({ lang, theme, resources: resourcesFor(lang), year: new Date().getFullYear() }, { headers });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>['data'];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const lang: Language = root?.lang ?? fallbackLanguage;
+  const i18n = useMemo(() => createI18n(lang, root?.resources ?? {}), [lang, root?.resources]);
+  return (
+    <html lang={lang} data-theme={root?.theme ?? 'system'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>
+          <SiteHeader lang={lang} theme={root?.theme ?? 'system'} />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter year={root?.year ?? new Date().getFullYear()} />
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** The error screen of spec 01 §8; 404s render the not-found page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound path={typeof error.data === 'string' ? error.data : ''} />;
+  }
+  if (typeof window !== 'undefined') console.error(error);
+  return (
+    <section className="container error-screen" aria-labelledby="error-title">
+      <h1 id="error-title">{t('errors.title')}</h1>
+      <p>{t('errors.text')}</p>
+      <div className="actions">
+        <a className="btn btn-primary" href="">
+          {t('errors.reload')}
+        </a>
+        <a className="btn btn-secondary" href="/">
+          {t('errors.home')}
+        </a>
+      </div>
+    </section>
+  );
+}
+
+/** '404 Page Not Found' with a developer-style hint (spec 01 §2). */
+export function NotFound({ path }: { path: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="container not-found" aria-labelledby="nf-title">
+      <h1 id="nf-title">{t('notFound.title')}</h1>
+      <p>
+        <code>{t('notFound.hint', { path })}</code>
+      </p>
+      <div className="actions">
+        <a className="btn btn-primary" href="/">
+          {t('notFound.home')}
+        </a>
+        <a className="btn btn-secondary" href="/catalog">
+          {t('notFound.catalog')}
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+/// <reference types="@remix-run/node" />
+/// <reference types="vite/client" />

@@ -1,0 +1,33 @@
+// Production server of the web app: compression, hashed assets cached for a year,
+// listing images from the storage directory at /media, and the Remix request handler.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequestHandler } from '@remix-run/express';
+import compression from 'compression';
+import express from 'express';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..');
+const dataDir = path.resolve(process.env.DATA_DIR || path.join(repoRoot, 'data'));
+const port = Number(process.env.WEB_PORT || process.env.PORT || 3000);
+const host = process.env.WEB_HOST || '0.0.0.0';
+
+const build = await import(path.join(here, 'build/server/index.js'));
+
+const app = express();
+app.disable('x-powered-by');
+app.set('trust proxy', true);
+app.use(compression());
+// Vite puts a content hash in every asset name, so they never change.
+app.use('/assets', express.static(path.join(here, 'build/client/assets'), { immutable: true, maxAge: '1y' }));
+// Listing images: keys are content-stable (a new upload gets a new key).
+app.use('/media', express.static(path.join(dataDir, 'uploads'), { maxAge: '30d', fallthrough: false }));
+app.use(express.static(path.join(here, 'build/client'), { maxAge: '1h' }));
+app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV || 'production' }));
+
+const server = app.listen(port, host, () => {
+  console.log(`web listening on http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`);
+});
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
