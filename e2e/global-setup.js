@@ -1,1 +1,89 @@
-module.exports = async () => {};
+// Browser tests run against a real stack started here: its own database (migrated and
+// seeded with the demo data), its own Redis key prefix and data directory, and the built
+// api, worker and web on free ports. State goes to a file the tests and teardown read.
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const STATE_FILE = path.join(os.tmpdir(), `realty-e2e-${process.ppid}-${process.pid}.json`);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url, seconds, child, name) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see ${child.logFile}`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer in ${seconds}s; see ${child.logFile}`);
+}
+
+module.exports = async function globalSetup() {
+  const base = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/realty');
+  const dbName = `realty_e2e_${process.pid}`;
+  base.pathname = `/${dbName}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realty-e2e-data-'));
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realty-e2e-logs-'));
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    COOKIE_SECURE: 'false',
+    DATABASE_URL: base.toString(),
+    REDIS_PREFIX: `realty_e2e_${process.pid}`,
+    DATA_DIR: dataDir,
+    API_PORT: String(apiPort),
+    WEB_PORT: String(webPort),
+    WEB_HOST: '127.0.0.1',
+    API_URL: `http://127.0.0.1:${apiPort}/api`,
+  };
+
+  for (const cmd of ['migrate', 'seed']) {
+    const r = spawnSync('node', ['scripts/db.mjs', cmd], { cwd: root, env, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`db ${cmd} failed:\n${r.stdout}\n${r.stderr}`);
+  }
+
+  const start = (name, args) => {
+    const logFile = path.join(logDir, `${name}.log`);
+    const out = fs.openSync(logFile, 'a');
+    const child = spawn('node', args, { cwd: root, env, stdio: ['ignore', out, out] });
+    child.logFile = logFile;
+    return child;
+  };
+  const api = start('api', ['api/dist/main.js']);
+  const worker = start('worker', ['worker/dist/main.js']);
+  const web = start('web', ['web/server.mjs']);
+  const state = {
+    dbUrl: env.DATABASE_URL,
+    dataDir,
+    logDir,
+    redisPrefix: env.REDIS_PREFIX,
+    apiUrl: env.API_URL,
+    baseUrl: `http://127.0.0.1:${webPort}`,
+    pids: [api.pid, worker.pid, web.pid],
+  };
+  fs.writeFileSync(STATE_FILE, JSON.stringify(state));
+  process.env.E2E_STATE_FILE = STATE_FILE;
+  process.env.E2E_BASE_URL = state.baseUrl;
+  process.env.E2E_API_URL = state.apiUrl;
+  await waitForHttp(`${state.apiUrl}/health`, 60, api, 'api');
+  await waitForHttp(`${state.baseUrl}/`, 60, web, 'web');
+};

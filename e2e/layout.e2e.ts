@@ -1,0 +1,50 @@
+import type { Browser } from 'playwright-core';
+import { BASE_URL, launchBrowser, openPage } from './support/browser';
+
+describe('layout, language and not-found page', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('shows the 404 page of spec 01 §2 with status 404 for an unknown path', async () => {
+    const { context, page, problems } = await openPage(browser);
+    const res = await page.goto(`${BASE_URL}/no/such/page`);
+    expect(res?.status()).toBe(404);
+    await expect(page.locator('h1').textContent()).resolves.toBe('404 Page Not Found');
+    expect(await page.locator('code').textContent()).toContain('/no/such/page');
+    expect(problems().filter((p) => !p.includes('404'))).toEqual([]);
+    await context.close();
+  });
+
+  it('switches the page texts to Kazakh and remembers the choice', async () => {
+    const { context, page, problems } = await openPage(browser);
+    await page.goto(`${BASE_URL}/`);
+    expect(await page.getAttribute('html', 'lang')).toBe('ru');
+    await expect(page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Каталог' }).count()).resolves.toBe(1);
+
+    await page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: 'KK' }).click();
+    await page.waitForURL(/lng=kk/);
+    expect(await page.getAttribute('html', 'lang')).toBe('kk');
+    await expect(page.getByRole('navigation', { name: 'Негізгі навигация' }).getByRole('link', { name: 'Серіктестер' }).count()).resolves.toBe(1);
+
+    // The cookie keeps Kazakh on a page opened without ?lng=
+    await page.goto(`${BASE_URL}/no-such-page`);
+    expect(await page.getAttribute('html', 'lang')).toBe('kk');
+    expect(problems().filter((p) => !p.includes('404'))).toEqual([]);
+    await context.close();
+  });
+
+  it('serves the theme chosen without JavaScript on the first paint', async () => {
+    const { context, page } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${BASE_URL}/`);
+    expect(await page.getAttribute('html', 'data-theme')).toBe('system');
+    await page.getByRole('button', { name: 'Тёмная' }).click();
+    await page.waitForLoadState('load');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    await page.goto(`${BASE_URL}/`);
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    await context.close();
+  });
+});

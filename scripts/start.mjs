@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// `npm start`: the whole product with demo data on this machine (README "Quick start").
+// Installs dependencies when needed, finds PostgreSQL and Redis, builds, applies
+// migrations, loads the demo data into an empty database, starts api + worker + web,
+// prints the site URL and the demo staff logins. Ctrl-C stops all three.
+import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run, startService, stopAll, waitForHttp } from './lib/proc.mjs';
+import { ensureServices } from './lib/services.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const started = Date.now();
+const step = (msg) => console.log(`\n▸ ${msg} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+
+function dependenciesStale() {
+  const marker = path.join(root, 'node_modules/.package-lock.json');
+  if (!existsSync(marker)) return true;
+  return statSync(path.join(root, 'package-lock.json')).mtimeMs > statSync(marker).mtimeMs;
+}
+
+async function main() {
+  if (dependenciesStale()) {
+    step('Installing dependencies');
+    run('npm', [existsSync('node_modules') ? 'install' : 'ci', '--no-audit', '--no-fund']);
+  }
+
+  step('Checking PostgreSQL and Redis');
+  const { databaseUrl, redisUrl } = await ensureServices();
+  const env = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    NODE_ENV: process.env.NODE_ENV || 'production',
+    API_PORT: process.env.API_PORT || '3001',
+    WEB_PORT: process.env.WEB_PORT || '3000',
+  };
+  env.API_URL = process.env.API_URL || `http://127.0.0.1:${env.API_PORT}/api`;
+  Object.assign(process.env, env);
+
+  step('Building api, worker and web');
+  run('npm', ['run', 'build', '--silent']);
+
+  step('Applying migrations');
+  run('node', ['scripts/db.mjs', 'migrate']);
+  step('Loading demo data (only into an empty database)');
+  run('node', ['scripts/db.mjs', 'seed']);
+
+  step('Starting api, worker and web');
+  const children = [
+    startService('api', 'node', ['api/dist/main.js'], env),
+    startService('worker', 'node', ['worker/dist/main.js'], env),
+    startService('web', 'node', ['web/server.mjs'], env),
+  ];
+  let stopping = false;
+  const shutdown = async (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping api, worker and web...');
+    await stopAll(children);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  for (const c of children) c.on('exit', (code) => !stopping && code !== 0 && void shutdown(1));
+
+  await waitForHttp(`http://127.0.0.1:${env.API_PORT}/api/health`, 60, children[0]);
+  await waitForHttp(`http://127.0.0.1:${env.WEB_PORT}/`, 60, children[2]);
+
+  const require = createRequire(import.meta.url);
+  const db = require('@realty/db');
+  console.log(`\n✔ Ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  console.log(`  Site: http://localhost:${env.WEB_PORT}/`);
+  console.log(`  API:  http://localhost:${env.API_PORT}/api/health`);
+  if (db.DEMO_ACCOUNTS) {
+    console.log(`  Demo logins (password ${db.DEMO_PASSWORD}):`);
+    for (const a of db.DEMO_ACCOUNTS) console.log(`    ${a.role.padEnd(12)} ${a.email}`);
+  }
+  console.log('  Ctrl-C stops everything.\n');
+  await reportQueue(require, redisUrl);
+}
+
+/** Prints the media queue draining (the demo data enqueues the image variants). */
+async function reportQueue(require, redisUrl) {
+  const { Queue } = require('bullmq');
+  const jobs = require('@realty/jobs');
+  const queue = new Queue(jobs.QueueName.Media, { connection: jobs.redisConnection(redisUrl), prefix: jobs.queuePrefix() });
+  let last = '';
+  for (;;) {
+    const c = await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed').catch(() => null);
+    if (c) {
+      const line = `media queue: ${c.waiting} waiting, ${c.active} active, ${c.delayed} delayed, ${c.completed} completed, ${c.failed} failed`;
+      if (line !== last) console.log(line);
+      last = line;
+      if (c.waiting + c.active + c.delayed === 0) {
+        console.log('media queue drained: image variants are ready.');
+        break;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  await queue.close();
+}
+
+main().catch((e) => {
+  console.error(`\n✖ ${e.message}`);
+  process.exit(1);
+});
