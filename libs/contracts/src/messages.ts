@@ -57,6 +57,14 @@ export const MESSAGES = {
   'field.boolean': { ru: 'Должно быть true или false', en: 'Must be true or false', kk: 'true немесе false болуы керек', zh: '必须为 true 或 false' },
   'field.tooLong': { ru: 'Слишком длинное значение', en: 'Value is too long', kk: 'Мән тым ұзын', zh: '值过长' },
   'field.range': { ru: 'Минимум больше максимума', en: 'Minimum is greater than maximum', kk: 'Минимум максимумнан үлкен', zh: '最小值大于最大值' },
+  'field.max': { ru: 'Слишком большое значение', en: 'Value is too large', kk: 'Мән тым үлкен', zh: '值过大' },
+  'field.conflict': {
+    ru: 'Значение противоречит другому параметру',
+    en: 'Value contradicts another parameter',
+    kk: 'Мән басқа параметрге қайшы келеді',
+    zh: '该值与另一个参数冲突',
+  },
+  'field.similarLimit': { ru: 'Количество должно быть от 1 до 12', en: 'Count must be between 1 and 12', kk: 'Саны 1-ден 12-ге дейін болуы керек', zh: '数量必须在 1 到 12 之间' },
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

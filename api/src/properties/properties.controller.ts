@@ -1,0 +1,107 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import {
+  PROPERTY_QUERY_LIMITS,
+  PropertiesQuery,
+  PropertyDetailQuery,
+  PropertyFiltersQuery,
+  SimilarPropertiesQuery,
+  toPropertyFilters,
+  toPropertyListParams,
+  type CategoryDto,
+  type MapMarkerDto,
+  type PropertyDetail,
+  type PropertyListItem,
+  type SubcategoryDto,
+} from '@realty/contracts';
+import type { Paged } from '../common/envelope.interceptor';
+import { PropertiesService } from './properties.service';
+
+/**
+ * Public properties read API (spec 01 §7 "The calls it makes"). No sign-in needed (spec 01 §6).
+ * Every answer is the envelope {status:'success', data[, meta]}; every error is
+ * {status:'error', error:{code, message, fields?}} (spec 01 §8) in the language of ?lang= or
+ * Accept-Language. Money is in ₸ (KZT): per month for rent, total for sale; areas in m².
+ * Static routes (map, categories) are declared before the ':idOrSlug' route.
+ */
+@Controller('properties')
+export class PropertiesController {
+  constructor(private readonly properties: PropertiesService) {}
+
+  /**
+   * GET /api/properties — the catalogue (spec 01 §2 Catalogue, §7).
+   *
+   * Query (PropertiesQuery; '' and 'all' skip a filter): q, deal_type | dealType, category,
+   * type, subcategory, district, price_min | priceMin, price_max | priceMax (₸),
+   * area_min | areaMin, area_max | areaMax (m²), featured, furniture, parking,
+   * air_conditioning, rooms_min, sort (date_new default | price_asc | price_desc | area_asc |
+   * area_desc), lang, page (1..10000, default 1), limit (1..100, default 50).
+   *
+   * 200: data = PropertyListItem[] (status 'active', not deleted; images main first,
+   * pricePerSqm = round(price / area) ₸/m²), meta = {total, page, limit, totalPages}.
+   * 400 VALIDATION_ERROR with fields {parameter: message} for a malformed or unknown parameter.
+   */
+  @Get()
+  list(@Query() query: PropertiesQuery): Promise<Paged<PropertyListItem>> {
+    return this.properties.list(toPropertyListParams(query));
+  }
+
+  /**
+   * GET /api/properties/map — map markers (spec 01 §2 catalogue map view).
+   *
+   * Query: the filters of GET /api/properties (PropertyFiltersQuery: no sort, page or limit).
+   * 200: data = MapMarkerDto[] {id, slug, latitude, longitude, price (₸), dealType, type,
+   * title} for public listings that have coordinates, newest first, at most 5000.
+   * 400 VALIDATION_ERROR as for the list.
+   */
+  @Get('map')
+  map(@Query() query: PropertyFiltersQuery): Promise<MapMarkerDto[]> {
+    return this.properties.mapMarkers(toPropertyFilters(query));
+  }
+
+  /**
+   * GET /api/properties/categories — the catalogue tree (spec 01 §2 category pages).
+   *
+   * Query: lang only. 200: data = CategoryDto[] in sort order, each {id, slug, name, description,
+   * icon, count (public listings), subcategories: SubcategoryDto[] with their own count}.
+   */
+  @Get('categories')
+  categories(@Query() _query: PropertyDetailQuery): Promise<CategoryDto[]> {
+    return this.properties.categories();
+  }
+
+  /**
+   * GET /api/properties/categories/:id/subcategories — `id` is the numeric id or the slug.
+   *
+   * Query: lang only. 200: data = SubcategoryDto[] {id, slug, name, categoryId, description,
+   * filters, count} in sort order. 404 NOT_FOUND when the category does not exist.
+   */
+  @Get('categories/:id/subcategories')
+  subcategories(@Param('id') id: string, @Query() _query: PropertyDetailQuery): Promise<SubcategoryDto[]> {
+    return this.properties.subcategories(id);
+  }
+
+  /**
+   * GET /api/properties/:idOrSlug — the property page (spec 01 §2 /property/{id or slug}).
+   *
+   * `idOrSlug`: a uuid (matches the id) or the slug. Counts one view (atomic increment).
+   * Query: lang only. 200: data = PropertyDetail (the card plus description, h1, SEO texts,
+   * updatedAt and agent {id, firstName, lastName, avatarUrl, phone, email} or null).
+   * 404 NOT_FOUND for an unknown, pending, inactive or deleted listing.
+   */
+  @Get(':idOrSlug')
+  detail(@Param('idOrSlug') idOrSlug: string, @Query() _query: PropertyDetailQuery): Promise<PropertyDetail> {
+    return this.properties.detail(idOrSlug);
+  }
+
+  /**
+   * GET /api/properties/:idOrSlug/similar — "Similar properties" of spec 01 §7.
+   *
+   * Query: limit (1..12, default 4), lang. 200: data = PropertyListItem[] of the same category
+   * and deal type, public, without the listing itself, newest first. Does not count a view.
+   * 404 NOT_FOUND when the listing itself is not public; 400 VALIDATION_ERROR for a bad limit.
+   */
+  @Get(':idOrSlug/similar')
+  similar(@Param('idOrSlug') idOrSlug: string, @Query() query: SimilarPropertiesQuery): Promise<PropertyListItem[]> {
+    return this.properties.similar(idOrSlug, query.limit ?? PROPERTY_QUERY_LIMITS.similarLimitDefault);
+  }
+}

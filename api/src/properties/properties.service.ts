@@ -1,0 +1,309 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  PROPERTY_QUERY_LIMITS,
+  SLUG_PATTERN,
+  type CategoryDto,
+  type MapMarkerDto,
+  type PropertyDetail,
+  type PropertyFilters,
+  type PropertyImageDto,
+  type PropertyListItem,
+  type PropertyListParams,
+  type PropertySort,
+  type SubcategoryDto,
+} from '@realty/contracts';
+import {
+  Property,
+  PropertyCategory,
+  PropertyImage,
+  PropertySubcategory,
+  type FileStorage,
+} from '@realty/db';
+import type { DataSource, SelectQueryBuilder } from 'typeorm';
+import { ApiException } from '../common/api.exception';
+import { Paged } from '../common/envelope.interceptor';
+import { toCategoryDto, toDetail, toImageDto, toListItem, toSubcategoryDto } from './properties.mapper';
+
+/** Injection token of the file storage used to build image URLs. */
+export const PROPERTY_FILE_STORAGE = Symbol('PROPERTY_FILE_STORAGE');
+
+/** The public-listing predicate; a literal so the partial indexes (WHERE status='active' AND deleted_at IS NULL) apply. */
+const PUBLIC = `"p"."status" = 'active' AND "p"."deleted_at" IS NULL`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A listing slug as stored (varchar(220)); anything else cannot match and answers 404 without a query. */
+// eslint-disable-next-line no-control-regex
+const LISTING_SLUG = /^[^\u0000-\u001f\u007f/]{1,220}$/;
+
+/** ORDER BY of each sort (spec 01 §2 Catalogue sort options); `id` breaks ties so paging is stable. */
+const ORDER: Record<PropertySort, Array<[string, 'ASC' | 'DESC']>> = {
+  date_new: [['p.createdAt', 'DESC'], ['p.id', 'DESC']],
+  price_asc: [['p.price', 'ASC'], ['p.id', 'ASC']],
+  price_desc: [['p.price', 'DESC'], ['p.id', 'DESC']],
+  area_asc: [['p.area', 'ASC'], ['p.id', 'ASC']],
+  area_desc: [['p.area', 'DESC'], ['p.id', 'DESC']],
+};
+
+/** Characteristic flags of the filter panel (spec 01 §2, §5) -> the key in characteristics / features. */
+const FLAGS = { furniture: 'furniture', parking: 'parking', airConditioning: 'air_conditioning' } as const;
+
+/** Escapes LIKE wildcards so user text is matched literally (backslash is ILIKE's default escape). */
+export function likeContains(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Public reads of listings and the catalogue tree (spec 01 §7). Only status 'active' and
+ * not soft-deleted listings are ever visible here. Prices are ₸, areas m².
+ */
+@Injectable()
+export class PropertiesService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(PROPERTY_FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
+
+  /**
+   * Public listings matching the filters (no joins, no order): the base of the list, the
+   * count, the map and the similar queries. Slug filters become scalar sub-selects so the
+   * planner can use the (category_id|subcategory_id|district_id ...) partial indexes; an
+   * unknown slug yields NULL and so an empty result (spec 01 §7 "empty if missing").
+   */
+  filteredQuery(f: PropertyFilters): SelectQueryBuilder<Property> {
+    // withDeleted: PUBLIC already says deleted_at IS NULL (no second copy of the condition).
+    const qb = this.db.getRepository(Property).createQueryBuilder('p').withDeleted().where(PUBLIC);
+    if (f.q) {
+      // search_text = lower(titles in ru/en/kk/zh + address), trigram GIN index ix_properties_search_trgm.
+      qb.andWhere(`"p"."search_text" ILIKE :qPattern`, { qPattern: likeContains(f.q) });
+    }
+    if (f.dealType) qb.andWhere('p.dealType = :dealType', { dealType: f.dealType });
+    if (f.category) {
+      qb.andWhere('p.categoryId = (SELECT c.id FROM property_categories c WHERE c.slug = :categorySlug)', { categorySlug: f.category });
+    }
+    if (f.subcategory) {
+      qb.andWhere('p.subcategoryId = (SELECT s.id FROM property_subcategories s WHERE s.slug = :subcategorySlug)', {
+        subcategorySlug: f.subcategory,
+      });
+    }
+    if (f.type) {
+      qb.andWhere('p.propertyTypeId = (SELECT t.id FROM property_types t WHERE t.slug = :typeSlug)', { typeSlug: f.type });
+    }
+    if (f.district) {
+      qb.andWhere('p.districtId = (SELECT d.id FROM districts d WHERE d.slug = :districtSlug)', { districtSlug: f.district });
+    }
+    // price is bigint: whole tenge bounds keep the comparison on the column's own type (index usable).
+    if (f.priceMin !== undefined) qb.andWhere('p.price >= :priceMin', { priceMin: Math.ceil(f.priceMin) });
+    if (f.priceMax !== undefined) qb.andWhere('p.price <= :priceMax', { priceMax: Math.floor(f.priceMax) });
+    if (f.areaMin !== undefined) qb.andWhere('p.area >= :areaMin', { areaMin: f.areaMin });
+    if (f.areaMax !== undefined) qb.andWhere('p.area <= :areaMax', { areaMax: f.areaMax });
+    if (f.featured !== undefined) qb.andWhere('p.featured = :featured', { featured: f.featured });
+    for (const [flag, key] of Object.entries(FLAGS) as Array<[keyof typeof FLAGS, string]>) {
+      if (f[flag] !== true) continue;
+      // spec 01 §5: "characteristics.furniture is not truthy" drops the listing; the feature list counts too.
+      // `key` comes from the FLAGS constant above, never from the request.
+      qb.andWhere(
+        `(COALESCE("p"."characteristics" -> '${key}' NOT IN ('false'::jsonb, '0'::jsonb, '""'::jsonb, 'null'::jsonb), false)` +
+          ` OR "p"."features" @> '["${key}"]'::jsonb)`,
+      );
+    }
+    if (f.roomsMin !== undefined && f.roomsMin > 0) {
+      // spec 01 §5: "the listing's rooms (default 0)"; a non-numeric value counts as 0.
+      qb.andWhere(
+        `COALESCE(CASE WHEN jsonb_typeof("p"."characteristics" -> 'rooms') = 'number' THEN ("p"."characteristics" ->> 'rooms')::numeric END, 0) >= :roomsMin`,
+        { roomsMin: f.roomsMin },
+      );
+    }
+    return qb;
+  }
+
+  /** The page query of GET /api/properties (cards with their references, ordered, one page). */
+  listQuery(params: PropertyListParams): SelectQueryBuilder<Property> {
+    const qb = this.withCardRelations(this.filteredQuery(params));
+    ORDER[params.sort].forEach(([col, dir], i) => (i === 0 ? qb.orderBy(col, dir) : qb.addOrderBy(col, dir)));
+    return qb.limit(params.limit).offset((params.page - 1) * params.limit);
+  }
+
+  /** The total of GET /api/properties: `SELECT count(*) AS total` over the filtered listings. */
+  countQuery(f: PropertyFilters): SelectQueryBuilder<Property> {
+    return this.filteredQuery(f).select('COUNT(*)::int', 'total');
+  }
+
+  /** GET /api/properties: one page of public cards plus paging meta. */
+  async list(params: PropertyListParams): Promise<Paged<PropertyListItem>> {
+    const [rows, counted] = await Promise.all([
+      this.listQuery(params).getMany(),
+      this.countQuery(params).getRawOne<{ total: number }>(),
+    ]);
+    const total = Number(counted?.total ?? 0);
+    return new Paged(await this.toCards(rows), {
+      total,
+      page: params.page,
+      limit: params.limit,
+      totalPages: Math.ceil(total / params.limit),
+    });
+  }
+
+  /** GET /api/properties/map: markers of public listings with coordinates, newest first, at most 5000. */
+  async mapMarkers(f: PropertyFilters): Promise<MapMarkerDto[]> {
+    const rows = await this.filteredQuery(f)
+      .innerJoin('p.propertyType', 'ptype')
+      .andWhere('p.latitude IS NOT NULL AND p.longitude IS NOT NULL')
+      .select('p.id', 'id')
+      .addSelect('p.slug', 'slug')
+      .addSelect('p.latitude', 'latitude')
+      .addSelect('p.longitude', 'longitude')
+      .addSelect('p.price', 'price')
+      .addSelect('p.dealType', 'dealType')
+      .addSelect('ptype.slug', 'type')
+      .addSelect('p.title', 'title')
+      .orderBy('p.createdAt', 'DESC')
+      .addOrderBy('p.id', 'DESC')
+      .limit(PROPERTY_QUERY_LIMITS.mapMarkersMax)
+      .getRawMany<{ id: string; slug: string; latitude: number; longitude: number; price: string; dealType: MapMarkerDto['dealType']; type: MapMarkerDto['type']; title: MapMarkerDto['title'] }>();
+    return rows.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      latitude: Number(r.latitude),
+      longitude: Number(r.longitude),
+      price: Number(r.price),
+      dealType: r.dealType,
+      type: r.type,
+      title: r.title,
+    }));
+  }
+
+  /** GET /api/properties/categories: every category (sort order) with public counts and its subcategories. */
+  async categories(): Promise<CategoryDto[]> {
+    const [categories, subcategories, catCounts, subCounts] = await Promise.all([
+      this.db.getRepository(PropertyCategory).find({ order: { sortOrder: 'ASC', id: 'ASC' } }),
+      this.db.getRepository(PropertySubcategory).find({ order: { sortOrder: 'ASC', id: 'ASC' } }),
+      this.countBy('category_id'),
+      this.countBy('subcategory_id'),
+    ]);
+    return categories.map((c) =>
+      toCategoryDto(
+        c,
+        catCounts.get(c.id) ?? 0,
+        subcategories.filter((s) => s.categoryId === c.id).map((s) => toSubcategoryDto(s, subCounts.get(s.id) ?? 0)),
+      ),
+    );
+  }
+
+  /** GET /api/properties/categories/:id/subcategories: `id` is the numeric id or the slug; 404 when no such category. */
+  async subcategories(idOrSlug: string): Promise<SubcategoryDto[]> {
+    const repo = this.db.getRepository(PropertyCategory);
+    let category: PropertyCategory | null = null;
+    if (/^\d{1,9}$/.test(idOrSlug)) category = await repo.findOne({ where: { id: Number(idOrSlug) } });
+    else if (SLUG_PATTERN.test(idOrSlug)) category = await repo.findOne({ where: { slug: idOrSlug } });
+    if (!category) throw ApiException.notFound();
+    const [subcategories, counts] = await Promise.all([
+      this.db.getRepository(PropertySubcategory).find({ where: { categoryId: category.id }, order: { sortOrder: 'ASC', id: 'ASC' } }),
+      this.countBy('subcategory_id'),
+    ]);
+    return subcategories.map((s) => toSubcategoryDto(s, counts.get(s.id) ?? 0));
+  }
+
+  /**
+   * GET /api/properties/:idOrSlug: counts the view with one atomic UPDATE ... RETURNING
+   * (concurrent views never lose an increment) and answers the page; 404 unless public.
+   */
+  async detail(idOrSlug: string): Promise<PropertyDetail> {
+    const match = this.matchListing(idOrSlug);
+    if (!match) throw ApiException.notFound();
+    const counted: Array<{ id: string; views_count: number }> = await this.db.query(
+      `WITH v AS (
+         UPDATE properties p SET views_count = p.views_count + 1
+          WHERE ${PUBLIC} AND ${match.sql}
+          RETURNING p.id, p.views_count
+       ) SELECT id, views_count FROM v`,
+      [match.value],
+    );
+    if (!counted.length) throw ApiException.notFound();
+    const { id, views_count } = counted[0];
+    const p = await this.withCardRelations(this.db.getRepository(Property).createQueryBuilder('p').where(PUBLIC))
+      .leftJoin('p.agent', 'agent')
+      .addSelect(['agent.id', 'agent.firstName', 'agent.lastName', 'agent.avatarUrl', 'agent.phone', 'agent.email'])
+      .andWhere('p.id = :id', { id })
+      .getOne();
+    if (!p) throw ApiException.notFound(); // removed between the two statements
+    p.viewsCount = Number(views_count);
+    const images = await this.imagesOf([p.id]);
+    return toDetail(p, images.get(p.id) ?? []);
+  }
+
+  /**
+   * GET /api/properties/:idOrSlug/similar: public listings of the same category and deal
+   * type, not the listing itself, newest first, at most `limit`. 404 unless the listing is public.
+   */
+  async similar(idOrSlug: string, limit: number): Promise<PropertyListItem[]> {
+    const match = this.matchListing(idOrSlug);
+    if (!match) throw ApiException.notFound();
+    const base: Array<{ id: string; category_id: number; deal_type: string }> = await this.db.query(
+      `SELECT p.id, p.category_id, p.deal_type FROM properties p WHERE ${PUBLIC} AND ${match.sql} LIMIT 1`,
+      [match.value],
+    );
+    if (!base.length) throw ApiException.notFound();
+    const qb = this.withCardRelations(this.filteredQuery({}))
+      .andWhere('p.categoryId = :categoryId', { categoryId: base[0].category_id })
+      .andWhere('p.dealType = :dealType', { dealType: base[0].deal_type })
+      .andWhere('p.id <> :selfId', { selfId: base[0].id })
+      .orderBy('p.createdAt', 'DESC')
+      .addOrderBy('p.id', 'DESC')
+      .limit(limit);
+    return this.toCards(await qb.getMany());
+  }
+
+  // -------------------------------------------------------------------------------------
+
+  /** A uuid matches the id, anything else the slug; null when it can match nothing. */
+  private matchListing(idOrSlug: string): { sql: string; value: string } | null {
+    if (UUID.test(idOrSlug)) return { sql: 'p.id = $1::uuid', value: idOrSlug.toLowerCase() };
+    if (LISTING_SLUG.test(idOrSlug)) return { sql: 'p.slug = $1', value: idOrSlug };
+    return null;
+  }
+
+  private withCardRelations(qb: SelectQueryBuilder<Property>): SelectQueryBuilder<Property> {
+    return qb
+      .innerJoinAndSelect('p.category', 'category')
+      .leftJoinAndSelect('p.subcategory', 'subcategory')
+      .innerJoinAndSelect('p.propertyType', 'ptype')
+      .leftJoinAndSelect('p.district', 'district')
+      .leftJoinAndSelect('p.buildingComplex', 'bc');
+  }
+
+  /** Cards with their images, loaded for the whole page in one query (no N+1). */
+  private async toCards(rows: Property[]): Promise<PropertyListItem[]> {
+    const images = await this.imagesOf(rows.map((r) => r.id));
+    return rows.map((r) => toListItem(r, images.get(r.id) ?? []));
+  }
+
+  /** Images of the listings, main image (lowest sort_order) first. */
+  private async imagesOf(ids: string[]): Promise<Map<string, PropertyImageDto[]>> {
+    const byProperty = new Map<string, PropertyImageDto[]>();
+    if (!ids.length) return byProperty;
+    const images = await this.db
+      .getRepository(PropertyImage)
+      .createQueryBuilder('i')
+      .where('i.propertyId IN (:...ids)', { ids })
+      .orderBy('i.propertyId')
+      .addOrderBy('i.sortOrder', 'ASC')
+      .addOrderBy('i.createdAt', 'ASC')
+      .addOrderBy('i.id', 'ASC')
+      .getMany();
+    for (const image of images) {
+      const list = byProperty.get(image.propertyId) ?? [];
+      list.push(toImageDto(image, this.storage));
+      byProperty.set(image.propertyId, list);
+    }
+    return byProperty;
+  }
+
+  /** Public listings per category_id or subcategory_id. */
+  private async countBy(column: 'category_id' | 'subcategory_id'): Promise<Map<number, number>> {
+    const rows: Array<{ key: number | null; n: number }> = await this.db.query(
+      `SELECT p.${column} AS key, count(*)::int AS n FROM properties p WHERE ${PUBLIC} AND p.${column} IS NOT NULL GROUP BY p.${column}`,
+    );
+    return new Map(rows.map((r) => [Number(r.key), Number(r.n)]));
+  }
+}
