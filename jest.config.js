@@ -21,7 +21,7 @@ const swc = [
 const common = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@fastify|fastify-plugin)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@fastify|fastify-plugin|cookie)/)'],
   moduleNameMapper: {
     '^@realty/(contracts|db|jobs|i18n|api-client)$': '<rootDir>/libs/$1/src',
     '^~/(.*)$': '<rootDir>/web/app/$1',
@@ -37,6 +37,7 @@ module.exports = {
     {
       ...common,
       displayName: 'e2e',
+      setupFilesAfterEnv: ['<rootDir>/e2e/support/setup.ts'],
       testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
       globalSetup: '<rootDir>/e2e/global-setup.js',
       globalTeardown: '<rootDir>/e2e/global-teardown.js',

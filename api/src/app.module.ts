@@ -1,12 +1,28 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@realty/db';
+import { AuthModule } from './auth/auth.module';
+import { SecurityModule } from './common/guards.module';
 import { RedisModule } from './common/redis.module';
+import { FavoritesModule } from './favorites/favorites.module';
 import { HealthModule } from './health/health.module';
 import { PropertiesModule } from './properties/properties.module';
+import { UsersModule } from './users/users.module';
 
-/** Root module of the HTTP API; one module per domain (DESIGN "api"). */
+/**
+ * Root module of the HTTP API; one module per domain (DESIGN "api"). SecurityModule adds the
+ * global guards (CSRF, access policy, per-route limits) and GET /api/csrf-token.
+ */
 @Module({
-  imports: [TypeOrmModule.forRootAsync({ useFactory: () => dataSourceOptions() }), RedisModule, HealthModule, PropertiesModule],
+  imports: [
+    TypeOrmModule.forRootAsync({ useFactory: () => dataSourceOptions() }),
+    RedisModule,
+    SecurityModule,
+    HealthModule,
+    PropertiesModule,
+    AuthModule,
+    UsersModule,
+    FavoritesModule,
+  ],
 })
 export class AppModule {}

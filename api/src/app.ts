@@ -1,21 +1,34 @@
 import 'reflect-metadata';
 import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
+import { registerCsrf } from './common/csrf';
+import { recordRoutes } from './common/guards';
+import { registerGlobalRateLimit, trustProxySetting } from './common/rate-limit';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation';
 
 /**
  * Builds the API application (used by main.ts and by the API tests): Fastify adapter,
- * every route under /api, the envelope, the error mapping and validation of spec 01 §7-§8.
+ * every route under /api, the envelope, the error mapping and validation of spec 01 §7-§8,
+ * security headers (the API answers JSON only: CSP default-src 'none'), the global per-IP rate
+ * limit on Redis, and the CSRF cookie/token plugins (the guards are in SecurityModule).
  */
 export async function createApp(options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 300 } });
+  const adapter = new FastifyAdapter({ trustProxy: process.env.TRUST_PROXY || 'loopback', bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 300 } });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
     logger: options.logger === false ? false : ['error', 'warn', 'log'],
   });
+  recordRoutes(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] } },
+    frameguard: { action: 'deny' },
+  });
+  await registerGlobalRateLimit(app);
+  await registerCsrf(app);
   await app.register(compress, { threshold: 1024 });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());

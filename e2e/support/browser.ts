@@ -28,6 +28,8 @@ export async function openPage(
 ): Promise<{ context: BrowserContext; page: Page; problems: () => string[] }> {
   const context = await browser.newContext({
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    // Wide enough for the inline main navigation (below 1440 px it sits in the menu button).
+    viewport: { width: 1440, height: 900 },
     locale: options.locale ?? 'ru-RU',
     extraHTTPHeaders: { 'Accept-Language': options.locale ?? 'ru-RU' },
   });

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import {
   isRouteErrorResponse,
@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import type { Language } from '@realty/contracts';
 import { fallbackLanguage, resourcesFor } from '@realty/i18n';
@@ -45,6 +46,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   headers.set('Vary', 'Cookie, Accept-Language');
   return data({ lang, theme, resources: resourcesFor(lang), year: new Date().getFullYear() }, { headers });
 }
+
+/** Pages served in several languages vary by the language cookie and Accept-Language. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const out = new Headers();
+  const vary = loaderHeaders.get('Vary');
+  if (vary) out.set('Vary', vary);
+  return out;
+};
+
+/**
+ * The root data (language resources, theme) only changes with ?lng= or after a form post
+ * (theme, sign-in): filter changes in the catalogue do not reload the translations.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod.toUpperCase() !== 'GET') return defaultShouldRevalidate;
+  return currentUrl.searchParams.get('lng') !== nextUrl.searchParams.get('lng');
+};
 
 export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 

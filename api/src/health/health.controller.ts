@@ -1,7 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
+import { Public } from '../common/decorators';
 import { HealthService, type HealthReport } from './health.service';
 
+/** Liveness and dependency status for load balancers and the start script (public, not rate limited). */
 @Controller('health')
+@Public()
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 

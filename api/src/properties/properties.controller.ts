@@ -13,6 +13,7 @@ import {
   type PropertyListItem,
   type SubcategoryDto,
 } from '@realty/contracts';
+import { Public } from '../common/decorators';
 import type { Paged } from '../common/envelope.interceptor';
 import { PropertiesService } from './properties.service';
 
@@ -24,6 +25,7 @@ import { PropertiesService } from './properties.service';
  * Static routes (map, categories) are declared before the ':idOrSlug' route.
  */
 @Controller('properties')
+@Public()
 export class PropertiesController {
   constructor(private readonly properties: PropertiesService) {}
 

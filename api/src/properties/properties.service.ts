@@ -254,6 +254,22 @@ export class PropertiesService {
     return this.toCards(await qb.getMany());
   }
 
+  /** The id of the public listing named by `idOrSlug` (a uuid or a slug), or null (favourites). */
+  async publicId(idOrSlug: string): Promise<string | null> {
+    const match = this.matchListing(idOrSlug);
+    if (!match) return null;
+    const rows: Array<{ id: string }> = await this.db.query(`SELECT p.id FROM properties p WHERE ${PUBLIC} AND ${match.sql} LIMIT 1`, [match.value]);
+    return rows[0]?.id ?? null;
+  }
+
+  /** Public cards of `ids` in the order given; ids that are not public are left out (favourites). */
+  async cardsByIds(ids: string[]): Promise<PropertyListItem[]> {
+    if (!ids.length) return [];
+    const rows = await this.withCardRelations(this.filteredQuery({})).andWhere('p.id IN (:...ids)', { ids }).getMany();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return this.toCards(ids.flatMap((id) => byId.get(id) ?? []));
+  }
+
   // -------------------------------------------------------------------------------------
 
   /** A uuid matches the id, anything else the slug; null when it can match nothing. */

@@ -3,3 +3,5 @@ export * from './messages';
 export * from './envelope';
 export * from './property.types';
 export * from './properties.query';
+export * from './auth.dto';
+export * from './users.dto';

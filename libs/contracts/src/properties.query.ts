@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, ValidateBy, type ValidationArguments } from 'class-validator';
 import {

@@ -4,3 +4,4 @@ export * from './migrations';
 export * from './data-source';
 export * from './admin';
 export * from './storage';
+export * from './seed';

@@ -26,7 +26,7 @@ export class LocalFileStorage implements FileStorage {
   async put(key: string, data: Buffer): Promise<void> {
     const full = this.resolve(key);
     await fs.mkdir(path.dirname(full), { recursive: true });
-    const tmp = `${full}.${process.pid}.tmp`;
+    const tmp = `${full}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     await fs.writeFile(tmp, data);
     await fs.rename(tmp, full);
   }

@@ -18,16 +18,40 @@ export enum QueueName {
 export enum JobName {
   /** Make the resized variants (thumb, gallery, WebP) of one listing image. */
   PropertyImageVariants = 'property-image-variants',
+  /** Send one transactional e-mail (password reset, ...) over SMTP in the recipient's language. */
+  SendEmail = 'send-email',
 }
+
+/** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
+export type EmailTemplate = 'password-reset';
+
+/** Data each template needs. */
+export interface EmailTemplateData {
+  'password-reset': {
+    /** The link to the web's reset page, token included. */
+    resetUrl: string;
+    /** The greeting's name. */
+    firstName: string;
+    /** How long the link works, minutes. */
+    expiresInMinutes: number;
+  };
+}
+
+/** Payload of JobName.SendEmail: one e-mail to one address, rendered by the worker. */
+export type SendEmailPayload = {
+  [T in EmailTemplate]: { to: string; template: T; locale: 'ru' | 'en' | 'kk' | 'zh'; data: EmailTemplateData[T] };
+}[EmailTemplate];
 
 /** Payload of each job, keyed by name. */
 export interface JobPayloads {
   [JobName.PropertyImageVariants]: { imageId: string };
+  [JobName.SendEmail]: SendEmailPayload;
 }
 
 /** Which queue carries each job. */
 export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.PropertyImageVariants]: QueueName.Media,
+  [JobName.SendEmail]: QueueName.Notifications,
 };
 
 /** Retries with exponential backoff; completed jobs are trimmed, failed ones kept for a while. */
@@ -61,9 +85,12 @@ export function redisConnection(url: string = redisUrl()): ConnectionOptions {
   };
 }
 
-/** Stable job id, so the same entity is never queued twice while a job is pending. */
+/**
+ * Stable job id, so the same entity is never queued twice while a job is pending.
+ * BullMQ 6 rejects custom ids containing ':' (its key separator), hence '__'.
+ */
 export function jobId<N extends JobName>(name: N, payload: JobPayloads[N]): string {
-  return `${name}:${Object.values(payload).join(':')}`;
+  return `${name}__${Object.values(payload).join('__')}`;
 }
 
 /** Small typed facade over BullMQ queues for producers (API, seed). */
@@ -84,9 +111,12 @@ export class JobProducer {
     return q;
   }
 
-  /** Adds one job; its id is derived from the payload (idempotent). */
-  async add<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void> {
-    await this.queue(JOB_QUEUE[name]).add(name, payload, { jobId: jobId(name, payload) });
+  /**
+   * Adds one job. Its id is derived from the payload (idempotent per entity) unless
+   * `options.jobId` is given, e.g. an outbox row id for e-mails that may repeat.
+   */
+  async add<N extends JobName>(name: N, payload: JobPayloads[N], options: { jobId?: string } = {}): Promise<void> {
+    await this.queue(JOB_QUEUE[name]).add(name, payload, { jobId: options.jobId ?? jobId(name, payload) });
   }
 
   /** Adds many jobs of one name in one round trip. */

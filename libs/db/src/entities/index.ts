@@ -8,14 +8,22 @@ export * from './property-type.entity';
 export * from './building-complex.entity';
 export * from './property.entity';
 export * from './property-image.entity';
+export * from './auth-session.entity';
+export * from './refresh-token.entity';
+export * from './password-reset-token.entity';
+export * from './favorite.entity';
 
+import { AuthSession } from './auth-session.entity';
 import { BuildingComplex } from './building-complex.entity';
 import { District } from './district.entity';
+import { Favorite } from './favorite.entity';
+import { PasswordResetToken } from './password-reset-token.entity';
 import { Property } from './property.entity';
 import { PropertyCategory } from './property-category.entity';
 import { PropertyImage } from './property-image.entity';
 import { PropertySubcategory } from './property-subcategory.entity';
 import { PropertyType } from './property-type.entity';
+import { RefreshToken } from './refresh-token.entity';
 import { Role } from './role.entity';
 import { User } from './user.entity';
 
@@ -30,4 +38,8 @@ export const ENTITIES = [
   BuildingComplex,
   Property,
   PropertyImage,
+  AuthSession,
+  RefreshToken,
+  PasswordResetToken,
+  Favorite,
 ];

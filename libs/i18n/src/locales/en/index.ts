@@ -1,3 +1,5 @@
+import catalog from './catalog';
 import common from './common';
+import home from './home';
 
-export default { common };
+export default { common, home, catalog };

@@ -1,0 +1,174 @@
+import { Controller, Get, Post } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
+import { ROLES, type RoleName } from '@realty/contracts';
+import { Caller, freshEmail, insertUser, startAccountsApi, type AccountsApi } from '../../test/accounts';
+import { catalogListings, insertListing, withClient } from '../../test/fixtures';
+import { Authenticated, Public, Roles } from './decorators';
+import { RoutePolicyCheck, handlersWithoutPolicy, registeredRoutes } from './guards';
+
+/**
+ * DESIGN "Auth and sessions": "Every staff route has an explicit role list; a test walks every
+ * route with every role." The table below is the declared policy of EVERY route the app
+ * registers; the test fails when the app has a route the table does not list (or the other
+ * way round), and calls each route as anonymous and as each role, with a valid CSRF token.
+ */
+
+type Who = 'anonymous' | RoleName;
+const EVERYONE: readonly Who[] = ['anonymous', ...ROLES];
+const STAFF_ADMINS: readonly RoleName[] = ['admin', 'super_admin'];
+
+type Policy = 'public' | 'authenticated' | readonly RoleName[];
+
+/** "METHOD /path" -> policy. HEAD routes (Fastify adds one per GET) follow their GET. */
+const POLICY: Record<string, Policy> = {
+  'GET /api/health': 'public',
+  'GET /api/csrf-token': 'public',
+  'GET /api/properties': 'public',
+  'GET /api/properties/map': 'public',
+  'GET /api/properties/categories': 'public',
+  'GET /api/properties/categories/:id/subcategories': 'public',
+  'GET /api/properties/:idOrSlug': 'public',
+  'GET /api/properties/:idOrSlug/similar': 'public',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/refresh': 'public',
+  'POST /api/auth/logout': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'GET /api/auth/me': 'authenticated',
+  'PATCH /api/auth/me': 'authenticated',
+  'POST /api/auth/change-password': 'authenticated',
+  'POST /api/properties/:idOrSlug/favorites': 'authenticated',
+  'DELETE /api/properties/:idOrSlug/favorites': 'authenticated',
+  'GET /api/user/favorites': 'authenticated',
+  'GET /api/user/favorites/ids': 'authenticated',
+  'GET /api/admin/users': STAFF_ADMINS,
+  'GET /api/admin/roles': STAFF_ADMINS,
+  'POST /api/admin/users': STAFF_ADMINS,
+  'PATCH /api/admin/users/:id/role': STAFF_ADMINS,
+  'PATCH /api/admin/users/:id/status': STAFF_ADMINS,
+  'DELETE /api/admin/users/:id': STAFF_ADMINS,
+};
+
+/** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */
+function expected(policy: Policy, who: Who): 401 | 403 | 'open' {
+  if (policy === 'public') return 'open';
+  if (who === 'anonymous') return 401;
+  if (policy === 'authenticated') return 'open';
+  return policy.includes(who) ? 'open' : 403;
+}
+
+describe('route access policies (every route x every role)', () => {
+  let api: AccountsApi;
+  let slug: string;
+  const tokens = new Map<Who, string | undefined>();
+
+  beforeAll(async () => {
+    api = await startAccountsApi({
+      seed: async (url, refs) => {
+        const listing = catalogListings()[0];
+        slug = listing.slug;
+        await withClient(url, (c) => insertListing(c, refs, listing));
+      },
+    });
+    tokens.set('anonymous', undefined);
+    for (const role of ROLES) {
+      const email = freshEmail(role);
+      await insertUser(api, { email, role });
+      const caller = await Caller.create(api.server);
+      tokens.set(role, (await caller.login(email)).tokens.accessToken);
+    }
+  });
+  afterAll(() => api?.close());
+
+  /** Registered routes as "METHOD /path", HEAD folded into GET (checked below). */
+  function registered(): { keys: string[]; heads: string[] } {
+    const all = registeredRoutes(api.app).map((r) => `${r.method} ${r.url}`);
+    return { keys: all.filter((k) => !k.startsWith('HEAD ')), heads: all.filter((k) => k.startsWith('HEAD ')) };
+  }
+
+  it('lists exactly the routes the app registers (a new route must be added to the table)', () => {
+    const { keys, heads } = registered();
+    expect([...new Set(keys)].sort()).toEqual(Object.keys(POLICY).sort());
+    // every HEAD is the automatic twin of a GET
+    for (const h of heads) expect(POLICY[h.replace(/^HEAD /, 'GET ')]).toBeDefined();
+  });
+
+  /** A concrete URL and body for a route key. */
+  function concrete(key: string): { method: 'get' | 'head' | 'post' | 'patch' | 'delete'; url: string; body?: object } {
+    const [method, path] = key.split(' ');
+    const url = path
+      .replace(':idOrSlug', slug)
+      .replace('categories/:id', 'categories/offices')
+      .replace(':id', '00000000-0000-4000-8000-000000000000');
+    const m = method.toLowerCase() as 'get' | 'head' | 'post' | 'patch' | 'delete';
+    return { method: m, url, body: m === 'get' || m === 'head' ? undefined : {} };
+  }
+
+  it.each(Object.keys(POLICY))('%s answers each role as its policy says', async (key) => {
+    const { method, url, body } = concrete(key);
+    const seen: string[] = [];
+    const wrong: string[] = [];
+    const keysToCall = [key, ...registered().heads.filter((h) => h === key.replace(/^GET /, 'HEAD '))];
+    for (const k of keysToCall) {
+      const m = k.startsWith('HEAD ') ? 'head' : method;
+      for (const who of EVERYONE) {
+        const caller = await Caller.create(api.server, tokens.get(who));
+        const res = await caller.call(m, url, body);
+        const want = expected(POLICY[key], who);
+        seen.push(`${m} ${who}:${res.status}`);
+        const ok = want === 'open' ? res.status !== 401 && res.status !== 403 && res.status < 500 : res.status === want;
+        if (!ok) wrong.push(`${m.toUpperCase()} ${url} as ${who}: got ${res.status} ${JSON.stringify(res.body)}, want ${want}`);
+        if (want !== 'open' && m !== 'head') {
+          expect(res.body.error.code).toBe(want === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(seen.length).toBe(keysToCall.length * EVERYONE.length);
+  });
+});
+
+describe('a route without an access policy', () => {
+  @Controller('open')
+  @Public()
+  class DeclaredController {
+    @Get()
+    list() {
+      return [];
+    }
+
+    @Roles('admin')
+    @Post()
+    create() {
+      return {};
+    }
+  }
+
+  @Controller('forgotten')
+  class UndeclaredController {
+    @Authenticated()
+    @Get()
+    fine() {
+      return [];
+    }
+
+    @Post()
+    noPolicy() {
+      return {};
+    }
+  }
+
+  it('is found, and RoutePolicyCheck refuses to let the app start', async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [DiscoveryModule],
+      controllers: [DeclaredController, UndeclaredController],
+      providers: [RoutePolicyCheck],
+    }).compile();
+    const missing = handlersWithoutPolicy(moduleRef.get(DiscoveryService), moduleRef.get(MetadataScanner), moduleRef.get(Reflector));
+    expect(missing).toEqual(['UndeclaredController.noPolicy']);
+    expect(() => moduleRef.get(RoutePolicyCheck).onApplicationBootstrap()).toThrow(/UndeclaredController\.noPolicy/);
+    await moduleRef.close();
+  });
+});

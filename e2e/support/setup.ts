@@ -1,0 +1,2 @@
+// Browser tests drive a real stack: give each test a minute (the suite does not assert time).
+jest.setTimeout(60_000);

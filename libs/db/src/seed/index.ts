@@ -1,0 +1,36 @@
+export {
+  seedDemoData,
+  DEFAULT_SEED,
+  DEFAULT_LISTING_COUNT,
+  DEFAULT_REFERENCE_DATE,
+  ARGON2_OPTIONS,
+  type SeedOptions,
+  type SeedResult,
+  type SeedSummary,
+} from './seed-demo-data';
+export {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  AGENT_DEFS,
+  DISTRICT_DEFS,
+  CATEGORY_DEFS,
+  SUBCATEGORY_DEFS,
+  COMPLEX_DEFS,
+  HOME_COMPLEX_SLUG,
+  PROPERTY_TYPE_NAMES,
+  ROLE_TITLES,
+  type PersonDef,
+  type DistrictDef,
+  type ComplexDef,
+} from './reference-data';
+export { AREA_RANGES, RATE_RANGES, MIN_FEATURED, generateListings, type GeneratedListing } from './demo-listings';
+export {
+  DEMO_IMAGE_WIDTH,
+  DEMO_IMAGE_HEIGHT,
+  DEFAULT_IMAGE_POOL_SIZE,
+  demoImagePool,
+  demoImageKey,
+  ensureDemoImagePool,
+  renderDemoImage,
+  type DemoImageKind,
+} from './demo-images';

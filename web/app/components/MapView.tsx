@@ -1,0 +1,104 @@
+import { useNavigate } from '@remix-run/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHydrated } from '~/lib/use-hydrated';
+import type { MapHandle, MapPoint } from './leaflet-map.client';
+
+export type { MapPoint };
+
+/** Default centre of the catalogue map (spec 01 §2: about 43.222, 76.8512, zoom 12). */
+export const ALMATY_CENTER: [number, number] = [43.222, 76.8512];
+
+/**
+ * A Leaflet map, client-only: Leaflet (JS and CSS) is imported when the map scrolls into view,
+ * so pages without a map never load it. States: loading, error, ready (spec 01 §4).
+ * `tileUrl` '' means no base layer: the markers still work. Before scripts run (and without
+ * JavaScript) `fallback` shows instead.
+ */
+export function MapView({
+  points,
+  center = ALMATY_CENTER,
+  zoom = 12,
+  height = 480,
+  tileUrl,
+  attribution,
+  label,
+  fitToPoints = false,
+  fallback,
+}: {
+  points: MapPoint[];
+  center?: [number, number];
+  zoom?: number;
+  height?: number;
+  tileUrl: string;
+  attribution: string;
+  label: string;
+  fitToPoints?: boolean;
+  fallback?: ReactNode;
+}) {
+  const { t } = useTranslation('catalog');
+  const navigate = useNavigate();
+  const ref = useRef<HTMLDivElement>(null);
+  const handle = useRef<MapHandle | null>(null);
+  const hydrated = useHydrated();
+  const [status, setStatus] = useState<'idle' | 'loading' | 'error' | 'ready'>('idle');
+  const pointsRef = useRef(points);
+  pointsRef.current = points;
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let cancelled = false;
+    const load = () => {
+      setStatus('loading');
+      import('./leaflet-map.client')
+        .then(({ createMap }) => {
+          if (cancelled || !ref.current) return;
+          handle.current = createMap(ref.current, { center, zoom, tileUrl, attribution, label, fitToPoints });
+          handle.current.setPoints(pointsRef.current, (href) => navigate(href));
+          setStatus('ready');
+        })
+        .catch((e: unknown) => {
+          console.error(e);
+          if (!cancelled) setStatus('error');
+        });
+    };
+    let observer: IntersectionObserver | undefined;
+    if (typeof IntersectionObserver === 'function') {
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) {
+            observer?.disconnect();
+            load();
+          }
+        },
+        { rootMargin: '200px' },
+      );
+      observer.observe(el);
+    } else load();
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      handle.current?.destroy();
+      handle.current = null;
+    };
+    // The map is created once per mount (key the component to recreate it); new points are applied below.
+  }, []);
+
+  useEffect(() => {
+    if (status === 'ready') handle.current?.setPoints(points, (href) => navigate(href));
+  }, [points, status, navigate]);
+
+  return (
+    <div className="map-view" style={{ height }}>
+      <div ref={ref} className="map-view__canvas" role="region" aria-label={label} />
+      {!hydrated ? (
+        <div className="map-view__status map-view__status--nojs">{fallback ?? t('map.noJs')}</div>
+      ) : status !== 'ready' ? (
+        <div className="map-view__status" role={status === 'error' ? 'alert' : 'status'}>
+          {status === 'error' ? t('map.error') : t('map.loading')}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Leaflet, loaded only in the browser and only when a map is shown (dynamic import from
+ * MapView). Markers are circle markers (no default marker images); without a tile URL the
+ * map has no base layer and the markers still work.
+ */
+import * as L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+
+export interface MapPoint {
+  id: string;
+  lat: number;
+  lng: number;
+  title: string;
+  /** Second popup line, e.g. the formatted price. */
+  subtitle?: string;
+  href?: string;
+  linkText?: string;
+}
+
+export interface MapHandle {
+  setPoints(points: MapPoint[], navigate: (href: string) => void): void;
+  destroy(): void;
+}
+
+export function createMap(
+  element: HTMLElement,
+  options: { center: [number, number]; zoom: number; tileUrl: string; attribution: string; label: string; fitToPoints: boolean },
+): MapHandle {
+  const map = L.map(element, { center: options.center, zoom: options.zoom, scrollWheelZoom: false, attributionControl: !!options.tileUrl });
+  if (options.tileUrl) {
+    L.tileLayer(options.tileUrl, { attribution: options.attribution, maxZoom: 19 }).addTo(map);
+  }
+  // The container is focusable (keyboard panning); give it a name.
+  element.setAttribute('aria-label', options.label);
+  const layer = L.layerGroup().addTo(map);
+  const css = getComputedStyle(element);
+  const color = css.getPropertyValue('--primary').trim() || '#1d4ed8';
+  const fill = css.getPropertyValue('--bg').trim() || '#ffffff';
+
+  return {
+    setPoints(points, navigate) {
+      layer.clearLayers();
+      for (const p of points) {
+        const marker = L.circleMarker([p.lat, p.lng], { radius: 9, color, weight: 3, fillColor: fill, fillOpacity: 1 });
+        const box = document.createElement('div');
+        box.className = 'map-popup';
+        const title = document.createElement('strong');
+        title.textContent = p.title;
+        box.appendChild(title);
+        if (p.subtitle) {
+          const sub = document.createElement('span');
+          sub.textContent = p.subtitle;
+          box.appendChild(sub);
+        }
+        if (p.href) {
+          const a = document.createElement('a');
+          a.href = p.href;
+          a.textContent = p.linkText ?? p.title;
+          a.addEventListener('click', (e) => {
+            if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+            e.preventDefault();
+            navigate(p.href!);
+          });
+          box.appendChild(a);
+        }
+        marker.bindPopup(box);
+        marker.bindTooltip(p.title);
+        marker.addTo(layer);
+      }
+      if (options.fitToPoints && points.length > 1) {
+        map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number])), { padding: [32, 32], maxZoom: 15 });
+      }
+    },
+    destroy() {
+      map.remove();
+    },
+  };
+}

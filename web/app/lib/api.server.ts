@@ -1,0 +1,30 @@
+import { createApiClient, DEFAULT_API_URL, type ApiClient } from '@realty/api-client';
+import type { Language } from '@realty/contracts';
+import { getLanguage } from '~/i18n.server';
+
+/** Base URL of the API (env API_URL, default http://127.0.0.1:3001/api). */
+export function apiUrl(): string {
+  return process.env.API_URL || DEFAULT_API_URL;
+}
+
+/**
+ * The API client of one incoming request: the request's language, cancelled when the visitor
+ * goes away (request.signal). Signed-in calls add `token` / `headers` (see ApiClientOptions).
+ */
+export async function apiFor(request: Request, lang?: Language): Promise<{ api: ApiClient; lang: Language }> {
+  const language = lang ?? (await getLanguage(request));
+  const timeoutMs = Number(process.env.API_TIMEOUT_MS) || undefined;
+  // server.mjs puts the visitor's address in x-client-ip; the API trusts X-Forwarded-For from loopback.
+  const clientIp = request.headers.get('x-client-ip');
+  const headers: Record<string, string> = clientIp ? { 'x-forwarded-for': clientIp } : {};
+  return { api: createApiClient({ baseUrl: apiUrl(), lang: language, signal: request.signal, timeoutMs, headers }), lang: language };
+}
+
+/** Map tiles (spec: configurable tile URL; '' means no tile layer, markers still work). */
+export function mapTiles(): { url: string; attribution: string } {
+  const url = process.env.MAP_TILE_URL ?? '';
+  const attribution =
+    process.env.MAP_TILE_ATTRIBUTION ??
+    (/openstreetmap/i.test(url) ? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors' : '');
+  return { url, attribution };
+}

@@ -1,0 +1,220 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import type { MapMarkerDto, PropertyListItem } from '@realty/contracts';
+import { PROPERTY_SORTS } from '@realty/contracts';
+import { formatPrice, pickText } from '@realty/i18n/format';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CatalogFilters } from '~/components/CatalogFilters';
+import { FilterIcon, SearchIcon } from '~/components/Icons';
+import { EmptyState, ErrorState, LoadingOverlay } from '~/components/ListingStates';
+import { MapView, type MapPoint } from '~/components/MapView';
+import { Pagination } from '~/components/Pagination';
+import { propertyHref } from '~/components/PropertyCard';
+import { PropertyGrid } from '~/components/PropertyGrid';
+import { ViewToggle } from '~/components/ViewToggle';
+import { i18nServer } from '~/i18n.server';
+import { apiFor, mapTiles } from '~/lib/api.server';
+import {
+  CATALOG_CONFIG,
+  canonicalRedirect,
+  clearedState,
+  countActiveFilters,
+  listingHref,
+  parseListing,
+  Q_MAX_LENGTH,
+  serializeListing,
+  toApiQuery,
+  type ListingState,
+} from '~/lib/listing-params';
+import { absoluteUrl, seoMeta } from '~/lib/seo';
+import { useHydrated } from '~/lib/use-hydrated';
+import { useListingForm } from '~/lib/use-listing-form';
+import catalogCss from '~/styles/catalog.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
+
+/**
+ * /catalog (spec 01 §2 Catalogue, §7). The URL holds the whole state (listing-params.ts); a
+ * non-canonical query (defaults, deal_type spelling, e.g. after a no-JavaScript submit) is
+ * redirected to its canonical form first.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const canonical = canonicalRedirect(url, CATALOG_CONFIG);
+  if (canonical) throw redirect(canonical);
+
+  const { api, lang } = await apiFor(request);
+  const state = parseListing(url.searchParams, CATALOG_CONFIG);
+  const query = toApiQuery(state, CATALOG_CONFIG);
+  const [list, map, t] = await Promise.all([
+    api.properties.list(query).then(
+      (page) => ({ ok: true as const, page }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
+    state.view === 'map'
+      ? api.properties.map(query).then(
+          (markers) => markers,
+          (error: unknown) => {
+            console.error('catalog: map markers failed', error);
+            return null;
+          },
+        )
+      : Promise.resolve([] as MapMarkerDto[]),
+    i18nServer.getFixedT(lang, 'catalog'),
+  ]);
+
+  if (list.ok && state.page > list.page.meta.totalPages && list.page.meta.totalPages > 0) {
+    throw redirect(listingHref(url.pathname, state, CATALOG_CONFIG, { page: list.page.meta.totalPages }, url.searchParams));
+  }
+  if (!list.ok) console.error('catalog: list failed', list.error);
+
+  const qs = serializeListing(state, CATALOG_CONFIG).toString();
+  const seo = {
+    title: t('meta.catalogTitle'),
+    description: t('meta.catalogDescription'),
+    keywords: t('meta.catalogKeywords'),
+    canonical: absoluteUrl(request, `/catalog${qs ? `?${qs}` : ''}`),
+    noindex: !!state.q,
+  };
+  return data(
+    {
+      lang,
+      state,
+      items: list.ok ? list.page.items : ([] as PropertyListItem[]),
+      total: list.ok ? list.page.meta.total : 0,
+      totalPages: list.ok ? list.page.meta.totalPages : 0,
+      failed: !list.ok,
+      markers: map,
+      tiles: mapTiles(),
+      seo,
+    },
+    { status: list.ok ? 200 : 502 },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo);
+
+export default function CatalogPage() {
+  const { lang, state, items, total, totalPages, failed, markers, tiles } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('catalog');
+  const location = useLocation();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
+  const { draft, update, onSubmit, cancel } = useListingForm(CATALOG_CONFIG, state as ListingState);
+  const active = countActiveFilters(state as ListingState, CATALOG_CONFIG);
+
+  const current = new URLSearchParams(location.search);
+  const href = (o: Partial<ListingState>) => listingHref(location.pathname, state as ListingState, CATALOG_CONFIG, o, current);
+  const clearHref = listingHref(location.pathname, clearedState(state as ListingState, CATALOG_CONFIG, true), CATALOG_CONFIG, {}, current);
+  const resetHref = listingHref(location.pathname, clearedState(state as ListingState, CATALOG_CONFIG, false), CATALOG_CONFIG, {}, current);
+
+  const points = useMemo<MapPoint[]>(
+    () =>
+      (markers ?? []).map((m) => ({
+        id: m.id,
+        lat: m.latitude,
+        lng: m.longitude,
+        title: pickText(m.title, lang, t('card.noTitle')),
+        subtitle: formatPrice(m.price, m.dealType, lang),
+        href: propertyHref(m),
+        linkText: t('map.details'),
+      })),
+    [markers, lang, t],
+  );
+
+  return (
+    <div className="container listing-page catalog-page">
+      <header className="listing-header">
+        <h1>{t('catalog.title')}</h1>
+        <p className="listing-count" aria-live="polite" aria-atomic="true">
+          {loading ? t('catalog.loading') : failed ? '' : t('catalog.found', { count: total })}
+        </p>
+      </header>
+
+      <Form method="get" action={location.pathname} className="catalog-form" onSubmit={onSubmit} aria-label={t('catalog.formLabel')}>
+        <div className="catalog-toolbar">
+          <div className="search-field" role="search">
+            <label htmlFor="catalog-q" className="sr-only">
+              {t('catalog.searchLabel')}
+            </label>
+            <SearchIcon className="search-field__icon" />
+            <input
+              id="catalog-q"
+              type="search"
+              name="q"
+              value={draft.q}
+              maxLength={Q_MAX_LENGTH}
+              placeholder={t('catalog.searchPlaceholder')}
+              autoComplete="off"
+              onChange={(e) => update('q', e.target.value, 'typing')}
+            />
+            <button type="submit" className="btn btn-primary">
+              {t('catalog.searchSubmit')}
+            </button>
+          </div>
+          <div className="toolbar-field">
+            <label htmlFor="catalog-sort">{t('sort.label')}</label>
+            <select id="catalog-sort" name="sort" value={draft.sort} onChange={(e) => update('sort', e.target.value, 'now')}>
+              {PROPERTY_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t(`sort.${s}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ViewToggle views={CATALOG_CONFIG.views} current={state.view} hrefFor={(v) => href({ view: v })} onNavigate={cancel} />
+        </div>
+        {state.view !== CATALOG_CONFIG.views[0] ? <input type="hidden" name="view" value={state.view} /> : null}
+
+        <details className="filters-panel">
+          <summary>
+            <FilterIcon />
+            <span>{t('filters.title')}</span>
+            {active > 0 ? (
+              <span className="filter-badge">
+                <span aria-hidden="true">{active}</span>
+                <span className="sr-only">{t('filters.active', { count: active })}</span>
+              </span>
+            ) : null}
+          </summary>
+          <CatalogFilters
+            config={CATALOG_CONFIG}
+            draft={draft}
+            update={update}
+            idPrefix="catalog"
+            clearHref={clearHref}
+            onClear={cancel}
+            hydrated={hydrated}
+            lang={lang}
+          />
+        </details>
+      </Form>
+
+      <section className="listing-results" aria-labelledby="catalog-results" aria-busy={loading || undefined}>
+        <h2 id="catalog-results" className="sr-only">
+          {t('catalog.results')}
+        </h2>
+        {loading ? <LoadingOverlay label={t('catalog.loading')} /> : null}
+        {failed ? (
+          <ErrorState title={t('catalog.error')} reloadLabel={t('catalog.reload')} />
+        ) : items.length === 0 ? (
+          <EmptyState title={t('catalog.empty')} hint={t('catalog.emptyHint')} resetHref={resetHref} resetLabel={t('catalog.resetFilters')} onReset={cancel} />
+        ) : (
+          <>
+            {state.view === 'map' ? (
+              <div className="catalog-map">
+                {markers === null ? <p className="inline-alert" role="alert">{t('map.markersError')}</p> : null}
+                <MapView points={points} zoom={12} height={480} tileUrl={tiles.url} attribution={tiles.attribution} label={t('map.catalogLabel')} />
+              </div>
+            ) : null}
+            <PropertyGrid properties={items} lang={lang} label={t('catalog.results')} />
+            <Pagination page={state.page} totalPages={totalPages} hrefFor={(p) => href({ page: p })} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { CategoryListing } from '~/components/CategoryListing';
+import { loadCategoryPage } from '~/lib/category.server';
+import { seoMeta } from '~/lib/seo';
+import catalogCss from '~/styles/catalog.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
+
+/** /category/{slug} (spec 01 §2): offices, retail, warehouses; an unknown slug shows offices. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadCategoryPage(request, params.slug ?? '', null);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+export default function CategoryPage() {
+  const page = useLoaderData<typeof loader>();
+  return <CategoryListing page={page} />;
+}

@@ -1,0 +1,28 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { DATABASE_PROVIDERS } from './database/database.providers';
+import { JobRunner } from './jobs/job-runner.service';
+import { MediaService } from './media/media.service';
+import { NotificationsService } from './notifications/notifications.service';
+import { FILE_STORAGE, WORKER_OPTIONS, type WorkerOptions } from './worker-options';
+
+/** Providers that hold @JobHandler methods, one per domain. */
+export const JOB_HANDLER_PROVIDERS = [MediaService, NotificationsService];
+
+/** Root module of the worker process: database, storage, job handlers, job runtime. No HTTP. */
+@Module({})
+export class WorkerModule {
+  static register(options: WorkerOptions): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [DiscoveryModule],
+      providers: [
+        { provide: WORKER_OPTIONS, useValue: options },
+        { provide: FILE_STORAGE, useValue: options.storage },
+        ...DATABASE_PROVIDERS,
+        ...(options.handlers ?? JOB_HANDLER_PROVIDERS),
+        JobRunner,
+      ],
+    };
+  }
+}
