@@ -24,7 +24,7 @@ function dependenciesStale() {
 async function main() {
   if (dependenciesStale()) {
     step('Installing dependencies');
-    run('npm', [existsSync('node_modules') ? 'install' : 'ci', '--no-audit', '--no-fund']);
+    run('npm', ['install', '--no-audit', '--no-fund']);
   }
 
   step('Checking PostgreSQL and Redis');
