@@ -18,7 +18,8 @@ import { createValidationPipe } from './common/validation';
  * limit on Redis, and the CSRF cookie/token plugins (the guards are in SecurityModule).
  */
 export async function createApp(options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: process.env.TRUST_PROXY || 'loopback', bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 300 } });
+  // TRUST_PROXY (default loopback: the web server on this host) may set the client IP the limits key on.
+  const adapter = new FastifyAdapter({ trustProxy: trustProxySetting(), bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 300 } });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
     logger: options.logger === false ? false : ['error', 'warn', 'log'],
   });

@@ -43,6 +43,7 @@ export interface AuthUser {
 /** Where the guard puts the user on the Fastify request. */
 export const AUTH_USER = Symbol('realty:auth-user');
 
+/** A Fastify request the access guard has looked at (undefined: not yet; null: anonymous). */
 export type RequestWithUser = FastifyRequest & { [AUTH_USER]?: AuthUser | null };
 
 /**
@@ -63,6 +64,7 @@ export interface RouteRateLimit {
   windowSeconds: number;
 }
 
+/** Metadata key of @RateLimit(). */
 export const ROUTE_RATE_LIMIT = 'realty:route-rate-limit';
 
 /** Limits a route per client IP (spec: register and forgot-password 10 per 15 minutes). */

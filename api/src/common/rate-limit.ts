@@ -34,13 +34,14 @@ export const RATE_LIMITS = {
 
 /**
  * TRUST_PROXY: which peers may tell the client IP with X-Forwarded-For (Fastify trustProxy),
- * i.e. whose word every per-IP limit relies on. Default 'loopback,uniquelocal' (the web server
- * on the same host or a private network); 'true' trusts anyone (only behind a proxy that
- * overwrites the header), 'false' nobody; otherwise a comma list of IPs, CIDRs or presets.
+ * i.e. whose word every per-IP limit relies on. Default 'loopback' (the web server on the same
+ * host; .env.example); 'true' trusts anyone (only behind a proxy that overwrites the header),
+ * 'false' nobody; otherwise a comma list of IPs, CIDRs or presets ('uniquelocal' for a private
+ * container network).
  */
 export function trustProxySetting(env: NodeJS.ProcessEnv = process.env): boolean | string[] {
   const raw = (env.TRUST_PROXY ?? '').trim();
-  if (raw === '') return ['loopback', 'uniquelocal'];
+  if (raw === '') return ['loopback'];
   if (raw === 'true' || raw === 'false') return raw === 'true';
   return raw.split(',').map((part) => part.trim()).filter(Boolean);
 }
@@ -144,11 +145,13 @@ export function tooManyRequests(): ApiException {
  */
 export async function registerGlobalRateLimit(app: NestFastifyApplication): Promise<void> {
   const limiter = app.get(RateLimiter);
+  /** The plugin's store interface over RateLimiter (the plugin constructs it with its options). */
   class SharedRedisStore {
     private readonly ns: string;
     constructor(options?: unknown) {
       this.ns = typeof options === 'string' ? options : 'global:';
     }
+    /** One hit for `key` in a window of `timeWindow` ms; an error (Redis down) lets the request through (skipOnError). */
     incr(key: string, cb: (err: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
       void limiter.hit(this.ns + key, timeWindow).then((hit) =>
         hit ? cb(null, { current: hit.count, ttl: hit.ttlMs }) : cb(new Error('rate limit store unavailable')),

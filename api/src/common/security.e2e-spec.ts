@@ -158,8 +158,8 @@ describe('global per-IP rate limit (RATE_LIMIT_MAX, shared Redis)', () => {
     await request(a.server).get('/api/properties/categories').set('X-Forwarded-For', freshIp()).expect(200);
   });
 
-  it('trusts X-Forwarded-For only from loopback and private networks unless TRUST_PROXY says otherwise', () => {
-    expect(trustProxySetting({})).toEqual(['loopback', 'uniquelocal']);
+  it('trusts X-Forwarded-For only from loopback unless TRUST_PROXY says otherwise', () => {
+    expect(trustProxySetting({})).toEqual(['loopback']);
     expect(trustProxySetting({ TRUST_PROXY: 'true' })).toBe(true);
     expect(trustProxySetting({ TRUST_PROXY: 'false' })).toBe(false);
     expect(trustProxySetting({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16' })).toEqual(['10.0.0.5', '192.168.0.0/16']);

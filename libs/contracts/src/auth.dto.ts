@@ -23,8 +23,9 @@ export const PASSWORD_POLICY = {
 /** Longest e-mail address accepted (RFC 5321 path limit; the users.email column is varchar(254)). */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** A person name (spec 01 §5): 2-50 Cyrillic (Kazakh letters included) or Latin letters, single spaces or hyphens between words. */
+/** A letter of the Latin or Cyrillic script (Kazakh letters included). */
 const LETTER = '(?:(?=\\p{L})[\\p{Script=Latin}\\p{Script=Cyrillic}])';
+/** A person name (spec 01 §5): Cyrillic or Latin words joined by single spaces or hyphens (length checked apart: 2-50). */
 export const PERSON_NAME_PATTERN = new RegExp(`^${LETTER}+(?:[ -]${LETTER}+)*$`, 'u');
 
 /** Phone characters of spec 01 §5: digits, an optional leading plus, spaces, hyphens and parentheses. */

@@ -16,6 +16,7 @@ export interface MailSettings {
   from: string;
 }
 
+/** SMTP_URL (default smtp://127.0.0.1:1025) and MAIL_FROM (default DEFAULT_MAIL_FROM) of `env`. */
 export function mailSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MailSettings {
   return { smtpUrl: env.SMTP_URL || DEFAULT_SMTP_URL, from: env.MAIL_FROM || DEFAULT_MAIL_FROM };
 }
