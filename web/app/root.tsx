@@ -18,8 +18,10 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { SiteFooter } from '~/components/SiteFooter';
 import { SiteHeader } from '~/components/SiteHeader';
 import { languageCookie, themeCookie } from '~/cookies.server';
+import { ToastProvider } from '~/components/toast/Toaster';
 import { getLanguage } from '~/i18n.server';
 import { createI18n } from '~/lib/i18n';
+import { readToast } from '~/lib/toast.server';
 import stylesHref from '~/styles/app.css?url';
 import { isTheme, type Theme } from '~/theme';
 
@@ -44,7 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers.append('Set-Cookie', await languageCookie.serialize(lang));
   }
   headers.set('Vary', 'Cookie, Accept-Language');
-  return data({ lang, theme, resources: resourcesFor(lang), year: new Date().getFullYear() }, { headers });
+  const { toast, setCookie } = await readToast(request);
+  if (setCookie) headers.append('Set-Cookie', setCookie);
+  return data({ lang, theme, toast, resources: resourcesFor(lang), year: new Date().getFullYear() }, { headers });
 }
 
 /** Pages served in several languages vary by the language cookie and Accept-Language. */
@@ -81,11 +85,13 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
-          <SiteHeader lang={lang} theme={root?.theme ?? 'system'} />
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-          <SiteFooter year={root?.year ?? new Date().getFullYear()} />
+          <ToastProvider initial={root?.toast ?? null}>
+            <SiteHeader lang={lang} theme={root?.theme ?? 'system'} />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <SiteFooter year={root?.year ?? new Date().getFullYear()} />
+          </ToastProvider>
         </I18nextProvider>
         <ScrollRestoration />
         <Scripts />

@@ -47,5 +47,6 @@ export default {
     home: 'Go home',
     catalog: 'Open the catalogue',
   },
+  toast: { item: 'Notification', region: 'Notifications ({{hotkey}})', close: 'Close notification' },
   loading: 'Loading...',
 };

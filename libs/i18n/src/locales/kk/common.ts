@@ -47,5 +47,6 @@ export default {
     home: 'Басты бетке',
     catalog: 'Каталогқа',
   },
+  toast: { item: 'Хабарландыру', region: 'Хабарландырулар ({{hotkey}})', close: 'Хабарландыруды жабу' },
   loading: 'Жүктелуде...',
 };

@@ -48,5 +48,6 @@ export default {
     home: 'На главную',
     catalog: 'В каталог',
   },
+  toast: { item: 'Уведомление', region: 'Уведомления ({{hotkey}})', close: 'Закрыть уведомление' },
   loading: 'Загрузка...',
 };

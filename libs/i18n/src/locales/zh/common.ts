@@ -47,5 +47,6 @@ export default {
     home: '返回首页',
     catalog: '前往目录',
   },
+  toast: { item: '通知', region: '通知（{{hotkey}}）', close: '关闭通知' },
   loading: '加载中...',
 };

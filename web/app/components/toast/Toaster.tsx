@@ -1,0 +1,71 @@
+import * as RadixToast from '@radix-ui/react-toast';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ToastMessage } from '~/lib/toast';
+
+interface ToastApi {
+  /** Shows a toast; only one is shown at a time (spec 01 §4): a new one replaces the old. */
+  toast: (message: ToastMessage) => void;
+}
+
+const ToastContext = createContext<ToastApi>({ toast: () => undefined });
+
+/** The toast API for components: `const { toast } = useToast()`. */
+export function useToast(): ToastApi {
+  return useContext(ToastContext);
+}
+
+/**
+ * Shows `message` once whenever it changes identity, e.g. `useToastEffect(fetcher.data?.toast)`
+ * after an action answered with a toast.
+ */
+export function useToastEffect(message: ToastMessage | null | undefined): void {
+  const { toast } = useToast();
+  useEffect(() => {
+    if (message) toast(message);
+  }, [message, toast]);
+}
+
+/**
+ * Toast provider and viewport (spec 01 §4, §9): Radix Toast with its defaults: 5 s, swipe
+ * right to dismiss, F8 focuses the viewport, paused on hover/focus/blur, Escape closes.
+ * `initial` is the server's flash toast: without JavaScript it is rendered as a plain
+ * status box, with JavaScript it opens like any other toast.
+ */
+export function ToastProvider({ initial, children }: { initial: ToastMessage | null; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState<{ id: number; message: ToastMessage } | null>(initial ? { id: 0, message: initial } : null);
+  const toast = useCallback((message: ToastMessage) => setCurrent((prev) => ({ id: (prev?.id ?? 0) + 1, message })), []);
+  useEffect(() => {
+    if (initial) toast(initial);
+  }, [initial, toast]);
+  const api = useMemo(() => ({ toast }), [toast]);
+  return (
+    <ToastContext.Provider value={api}>
+      <RadixToast.Provider swipeDirection="right" duration={5000} label={t('toast.item')}>
+        {children}
+        {current ? (
+          <RadixToast.Root
+            key={current.id}
+            className={`toast toast--${current.message.variant ?? 'default'}`}
+            type={current.message.variant === 'destructive' ? 'foreground' : 'background'}
+            defaultOpen
+            onOpenChange={(open) => {
+              if (!open) setCurrent(null);
+            }}
+          >
+            <RadixToast.Title className="toast__title">{current.message.title}</RadixToast.Title>
+            {current.message.description ? (
+              <RadixToast.Description className="toast__description">{current.message.description}</RadixToast.Description>
+            ) : null}
+            <RadixToast.Close className="toast__close" aria-label={t('toast.close')}>
+              <span aria-hidden="true">×</span>
+            </RadixToast.Close>
+          </RadixToast.Root>
+        ) : null}
+        {/* Radix replaces {hotkey} with F8 */}
+        <RadixToast.Viewport className="toast-viewport" label={t('toast.region', { hotkey: '{hotkey}' })} />
+      </RadixToast.Provider>
+    </ToastContext.Provider>
+  );
+}
