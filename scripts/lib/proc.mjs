@@ -21,9 +21,16 @@ export function freePort() {
   });
 }
 
-/** Starts a long-running child whose output lines are prefixed with its name. */
+/**
+ * Starts a long-running child whose output lines are prefixed with its name. The child gets
+ * its own process group, so a terminal Ctrl-C reaches only us and we stop it once, with
+ * SIGTERM (the worker treats a second signal as "exit without waiting for active jobs").
+ */
 export function startService(name, cmd, args, env, { quiet = false } = {}) {
-  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  process.once('exit', () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
   const prefix = `[${name}] `;
   const forward = (stream, out) => {
     let buf = '';
