@@ -1,0 +1,67 @@
+// Captures the exact SQL that GET /api/properties runs: the compiled PropertiesService
+// (api/dist) is called once per scenario on a TypeORM data source whose logger records every
+// statement with its parameters. The query string goes through the same DTO conversion as the
+// API (class-transformer + toPropertyListParams). The baseline server replays these
+// statements, so the framework-overhead ratio compares like with like.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** Recognises the statements of one PropertiesService.list() call. */
+function classify(sql) {
+  if (/COUNT\(\*\)::int AS "total"/i.test(sql)) return 'count';
+  if (/FROM "property_images"/.test(sql)) return 'images';
+  if (/FROM "properties"/.test(sql)) return 'list';
+  return null;
+}
+
+/**
+ * For each {name, query} (a query string of GET /api/properties) returns
+ * {list: {sql, params}, count: {sql, params}, images: {sql, params} | null}.
+ */
+export async function captureCatalogueSql(url, scenarios) {
+  const db = require('@realty/db');
+  const contracts = require('@realty/contracts');
+  const { plainToInstance } = require('class-transformer');
+  const { DataSource } = require('typeorm');
+  const { PropertiesService } = require('../../api/dist/properties/properties.service.js');
+
+  let captured = [];
+  const logger = {
+    logQuery: (sql, params) => captured.push({ sql, params: params ?? [] }),
+    logQueryError: () => undefined,
+    logQuerySlow: () => undefined,
+    logSchemaBuild: () => undefined,
+    logMigration: () => undefined,
+    log: () => undefined,
+  };
+  const ds = new DataSource({ ...db.dataSourceOptions(url), logging: true, logger });
+  await ds.initialize();
+  try {
+    // The service caches totals (CATALOGUE_COUNT_CACHE_MS): off here, so every call shows its
+    // count statement; the baseline server applies the same cache itself.
+    const saved = process.env.CATALOGUE_COUNT_CACHE_MS;
+    process.env.CATALOGUE_COUNT_CACHE_MS = '0';
+    const service = new PropertiesService(ds, new db.LocalFileStorage());
+    if (saved === undefined) delete process.env.CATALOGUE_COUNT_CACHE_MS;
+    else process.env.CATALOGUE_COUNT_CACHE_MS = saved;
+    const out = {};
+    for (const { name, query } of scenarios) {
+      const plain = Object.fromEntries(new URLSearchParams(query));
+      const dto = plainToInstance(contracts.PropertiesQuery, plain);
+      const params = contracts.toPropertyListParams(dto);
+      captured = [];
+      const page = await service.list(params);
+      const byKind = {};
+      for (const q of captured) {
+        const kind = classify(q.sql);
+        if (kind && !byKind[kind]) byKind[kind] = q;
+      }
+      if (!byKind.list || !byKind.count) throw new Error(`could not capture the SQL of ${name}: ${captured.map((q) => q.sql.slice(0, 60)).join(' | ')}`);
+      out[name] = { query, list: byKind.list, count: byKind.count, images: byKind.images ?? null, total: page.meta.total, items: page.items.length };
+    }
+    return out;
+  } finally {
+    await ds.destroy();
+  }
+}

@@ -1,0 +1,72 @@
+// PostgreSQL time alone: EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) of every captured catalogue
+// statement (page, count, images), run a few times with the best execution time kept (warm
+// cache, as under load). Flags any plan node that reads `properties` sequentially and prints
+// that plan.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** Every node of a plan tree. */
+function* nodes(plan) {
+  yield plan;
+  for (const child of plan.Plans ?? []) yield* nodes(child);
+}
+
+function summarise(plan) {
+  const scans = [];
+  for (const n of nodes(plan)) {
+    if (n['Relation Name'] && /Scan/.test(n['Node Type'])) scans.push(`${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''} on ${n['Relation Name']}`);
+  }
+  return scans;
+}
+
+function imagesSql(template, n) {
+  return template.replace(/IN \(\$1(?:, \$\d+)*\)/, `IN (${Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ')})`);
+}
+
+export async function explainAll(url, captured, { runs = 3 } = {}) {
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  const out = [];
+  try {
+    const explain = async (sql, params) => {
+      let best = null;
+      for (let i = 0; i < runs; i++) {
+        const r = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params);
+        const doc = r.rows[0]['QUERY PLAN'][0];
+        if (!best || doc['Execution Time'] < best['Execution Time']) best = doc;
+      }
+      return best;
+    };
+    for (const [name, q] of Object.entries(captured)) {
+      const row = { name, total: q.total };
+      let seq = [];
+      for (const kind of ['list', 'count', 'images']) {
+        let stmt = q[kind];
+        if (!stmt) continue;
+        if (kind === 'images') {
+          // The page's own ids, as the API passes them.
+          const list = await client.query(q.list.sql, q.list.params);
+          const ids = list.rows.map((r) => r.p_id);
+          if (!ids.length) continue;
+          stmt = { sql: imagesSql(stmt.sql, ids.length), params: ids };
+        }
+        const doc = await explain(stmt.sql, stmt.params);
+        row[`${kind}_ms`] = Math.round(doc['Execution Time'] * 100) / 100;
+        row[`${kind}_scans`] = summarise(doc.Plan);
+        const bad = [...nodes(doc.Plan)].filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'properties');
+        if (bad.length) {
+          seq.push(kind);
+          row[`${kind}_plan`] = doc.Plan;
+        }
+      }
+      row.pg_ms = Math.round(((row.list_ms ?? 0) + (row.count_ms ?? 0) + (row.images_ms ?? 0)) * 100) / 100;
+      row.seq_scan_on_properties = seq;
+      out.push(row);
+    }
+  } finally {
+    await client.end();
+  }
+  return out;
+}

@@ -1,0 +1,165 @@
+// Page weight and browser metrics of the public pages.
+//
+// Weight: the HTML, then every stylesheet, script and modulepreload it names, each fetched
+// with Accept-Encoding: br, gzip and counted as sent (compressed bytes on the wire), plus the
+// cache headers of the assets.
+//
+// Browser: headless Chromium (the machine's, via playwright-core) with CDP throttling — 4x CPU
+// slowdown, ~400 ms RTT, ~400 kbit/s down / up — measuring LCP and CLS with
+// PerformanceObserver and the time until the page is usable: React has attached to the form
+// (the catalogue's search field, else the first form control or link), polled every 25 ms.
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** GET with br/gzip accepted; resolves {status, headers, bytes (as sent), body (decoded text when asked)}. */
+export function fetchRaw(url, { decode = false, headers = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { 'accept-encoding': 'br, gzip', ...headers } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        let body = null;
+        if (decode) {
+          const zlib = require('node:zlib');
+          const enc = res.headers['content-encoding'];
+          const buf = enc === 'br' ? zlib.brotliDecompressSync(raw) : enc === 'gzip' ? zlib.gunzipSync(raw) : enc === 'deflate' ? zlib.inflateSync(raw) : raw;
+          body = buf.toString('utf8');
+        }
+        resolve({ status: res.statusCode, headers: res.headers, bytes: raw.length, body });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Asset URLs of an HTML page: scripts, modulepreloads, stylesheets (deduplicated, in order). */
+export function assetsOf(html) {
+  const js = new Set();
+  const css = new Set();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) js.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*>/g)) {
+    const tag = m[0];
+    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+    if (!href) continue;
+    if (/\brel="modulepreload"/.test(tag)) js.add(href);
+    else if (/\brel="stylesheet"/.test(tag)) css.add(href);
+  }
+  // Remix's inline module script imports the entry and route modules (already modulepreloaded, but make sure).
+  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) js.add(m[1]);
+  return { js: [...js], css: [...css] };
+}
+
+const kb = (n) => Math.round((n / 1024) * 10) / 10;
+
+/** Compressed bytes of the HTML and of its JS and CSS, plus header checks. */
+export async function pageWeight(base, path) {
+  const page = await fetchRaw(base + path, { decode: true });
+  const { js, css } = assetsOf(page.body);
+  const sum = async (list) => {
+    let bytes = 0;
+    const cache = [];
+    for (const href of list) {
+      const r = await fetchRaw(new URL(href, base).toString());
+      bytes += r.bytes;
+      cache.push({ href, status: r.status, bytes: r.bytes, encoding: r.headers['content-encoding'] ?? 'none', cacheControl: r.headers['cache-control'] ?? '' });
+    }
+    return { bytes, cache };
+  };
+  const [j, c] = [await sum(js), await sum(css)];
+  return {
+    path,
+    status: page.status,
+    html_kb: kb(page.bytes),
+    html_encoding: page.headers['content-encoding'] ?? 'none',
+    html_cache_control: page.headers['cache-control'] ?? '',
+    js_kb_compressed: kb(j.bytes),
+    js_files: js.length,
+    css_kb: kb(c.bytes),
+    css_files: css.length,
+    assets: [...j.cache, ...c.cache],
+  };
+}
+
+/** Script run in the page before anything else: LCP, CLS and the time React attached. */
+const OBSERVERS = `
+(() => {
+  const m = (window.__bench = { lcp: 0, cls: 0, usable: 0 });
+  try {
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) m.lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) m.cls += e.value; }).observe({ type: 'layout-shift', buffered: true });
+  } catch (e) {}
+  const reactAttached = (el) => !!el && Object.keys(el).some((k) => k.startsWith('__reactProps$'));
+  const timer = setInterval(() => {
+    const el = document.querySelector('#catalog-q') || document.querySelector('form input, form select, form button') || document.querySelector('a[href]');
+    if (reactAttached(el) && !el.disabled) { m.usable = performance.now(); m.usableTarget = el.id ? '#' + el.id : el.tagName.toLowerCase(); clearInterval(timer); }
+  }, 25);
+})();`;
+
+export function chromiumPath() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** LCP, CLS and time to a usable form for each path, each on a fresh throttled page (cold cache). */
+export async function browserMetrics(base, paths, log) {
+  const executablePath = chromiumPath();
+  if (!executablePath) {
+    log('! no chromium found (apt-get install chromium or CHROMIUM_PATH): browser metrics skipped');
+    return {};
+  }
+  const { chromium } = require('playwright-core');
+  const browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const out = {};
+  try {
+    for (const path of paths) {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 400,
+        downloadThroughput: (400 * 1000) / 8,
+        uploadThroughput: (400 * 1000) / 8,
+      });
+      await page.addInitScript(OBSERVERS);
+      const started = Date.now();
+      await page.goto(base + path, { waitUntil: 'load', timeout: 90_000 });
+      await page.waitForFunction(() => window.__bench.usable > 0, null, { timeout: 60_000, polling: 100 }).catch(() => undefined);
+      // LCP is final at the first input; let late images paint first.
+      await page.waitForTimeout(1500);
+      const m = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        return { ...window.__bench, load: nav ? nav.loadEventEnd : 0, ttfb: nav ? nav.responseStart : 0 };
+      });
+      out[path] = {
+        lcp_ms: Math.round(m.lcp),
+        cls: Math.round(m.cls * 1000) / 1000,
+        usable_ms: m.usable ? Math.round(m.usable) : null,
+        usable_target: m.usableTarget ?? null,
+        load_ms: Math.round(m.load),
+        ttfb_ms: Math.round(m.ttfb),
+        wall_s: Math.round((Date.now() - started) / 100) / 10,
+      };
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}

@@ -1,0 +1,288 @@
+#!/usr/bin/env node
+// `npm run bench` (README "Benchmarks"; not part of `npm test`).
+//
+// 1. A separate database (realty_bench, or BENCH_DATABASE_URL) with BENCH_LISTINGS (20,000)
+//    listings from the demo generator and 100,000 leads when the leads table exists; reused
+//    when already loaded; ANALYZE.
+// 2. The api and web in production mode on free ports against it (own REDIS_PREFIX, raised
+//    RATE_LIMIT_MAX), and bench/baseline-server.mjs (node:http + pg) replaying the SQL that
+//    PropertiesService.list() runs, captured from the compiled service.
+// 3. Load scenarios with autocannon in a separate process each (bench/load-worker.mjs):
+//    saturation (50 connections) and fixed rates; EXPLAIN ANALYZE of every catalogue query;
+//    page weight and throttled-browser metrics of / and /catalog; cache/compression headers.
+// 4. A table, the targets of issue 6 with pass/miss, and bench/results/latest.json.
+//
+// Environment: DATABASE_URL / REDIS_URL (the server; the bench database name replaces the
+// path), BENCH_DATABASE_URL, BENCH_LISTINGS (20000), BENCH_LEADS (100000), BENCH_DURATION
+// (seconds per scenario, 8), BENCH_CONNECTIONS (50), BENCH_VERBOSE=1 (server output).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, run, startService, stopAll, waitForHttp } from '../scripts/lib/proc.mjs';
+import { ensureServices } from '../scripts/lib/services.mjs';
+import { captureCatalogueSql } from './lib/capture-sql.mjs';
+import { benchDatabaseUrl, prepareDatabase, samplePublicListings } from './lib/data.mjs';
+import { explainAll } from './lib/explain.mjs';
+import { browserMetrics, fetchRaw, pageWeight } from './lib/pages.mjs';
+import { evaluateTargets, printReport } from './lib/report.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+process.chdir(root);
+const require = createRequire(import.meta.url);
+
+const LISTINGS = Number(process.env.BENCH_LISTINGS || 20_000);
+const LEADS = Number(process.env.BENCH_LEADS || 100_000);
+const DURATION = Number(process.env.BENCH_DURATION || 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const REDIS_PREFIX = 'realty_bench';
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
+
+/** The typical catalogue filter of the issue: rent, offices, up to 5 M ₸, from 50 m². */
+const FILTER = 'dealType=rent&type=office&price_max=5000000&area_min=50';
+const SORTS = ['date_new', 'price_asc', 'price_desc', 'area_asc', 'area_desc'];
+/** A text query as typed in the search box: a street (Abay avenue, ~2% of the listings; trigram index). */
+const TEXT_QUERY = `q=${encodeURIComponent('Абая')}`;
+/** A very broad term (a quarter of the listings): EXPLAIN only, shown for information. */
+const BROAD_QUERY = `q=${encodeURIComponent('офис')}`;
+
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
+const log = (msg) => console.log(`[bench ${elapsed()}] ${msg}`);
+
+const children = [];
+let stopping = false;
+const queriesFile = path.join(os.tmpdir(), `realty-bench-queries-${process.pid}.json`);
+
+async function cleanup() {
+  if (stopping) return;
+  stopping = true;
+  await stopAll(children, 5000);
+  rmSync(queriesFile, { force: true });
+  await deleteRedisKeys().catch((e) => log(`! could not delete the ${REDIS_PREFIX}:* Redis keys: ${e.message}`));
+}
+
+/** The benchmark's rate-limit counters (and anything else under its prefix). */
+async function deleteRedisKeys() {
+  const { Redis } = require('ioredis');
+  const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    let n = 0;
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) n += await redis.del(...keys);
+    } while (cursor !== '0');
+    if (n) log(`deleted ${n} Redis keys under ${REDIS_PREFIX}:`);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function ensureBuilt() {
+  const needed = ['api/dist/main.js', 'worker/dist/media/image-variants.js', 'web/build/server/index.js', 'libs/db/dist/index.js'];
+  const missing = needed.filter((f) => !existsSync(path.join(root, f)));
+  if (missing.length) {
+    log(`build output missing (${missing.join(', ')}): npm run build`);
+    run('npm', ['run', 'build', '--silent']);
+  }
+}
+
+/** One autocannon run in its own process. */
+function load(cfg) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(here, 'load-worker.mjs'), JSON.stringify(cfg)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      try {
+        const r = JSON.parse(out.trim().split('\n').pop());
+        if (r.error) reject(new Error(r.error));
+        else resolve(r);
+      } catch {
+        reject(new Error(`load worker exited with ${code}: ${out}`));
+      }
+    });
+  });
+}
+
+function machine() {
+  const cpus = os.cpus();
+  let pgVersion = '';
+  try {
+    pgVersion = execFileSync('psql', ['--version'], { encoding: 'utf8' }).trim().replace(/^psql \(PostgreSQL\) /, 'PostgreSQL ');
+  } catch {
+    // psql not installed: leave it out
+  }
+  return `${cpus.length} vCPU (${cpus[0]?.model?.trim() ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.platform()} ${os.release()}, Node ${process.versions.node}${pgVersion ? `, ${pgVersion}` : ''}`;
+}
+
+async function headerChecks(api, web, listing) {
+  const grab = async (label, url) => {
+    const r = await fetchRaw(url);
+    return {
+      label,
+      status: r.status,
+      content_encoding: r.headers['content-encoding'] ?? 'none',
+      cache_control: r.headers['cache-control'] ?? '',
+      etag: r.headers.etag ? 'yes' : 'no',
+      kb: Math.round(r.bytes / 102.4) / 10,
+    };
+  };
+  return [
+    await grab('GET /api/properties?…', `${api}/api/properties?${FILTER}`),
+    await grab('GET /api/properties/map?…', `${api}/api/properties/map?${FILTER}`),
+    await grab('GET /api/properties/{id}', `${api}/api/properties/${listing.id}`),
+    await grab('GET /api/properties/categories', `${api}/api/properties/categories`),
+    await grab('GET /catalog?…', `${web}/catalog?${FILTER}`),
+    await grab('GET /property/{slug}', `${web}/property/${encodeURIComponent(listing.slug)}`),
+  ];
+}
+
+async function main() {
+  // Other work on the machine skews every figure: the load average goes into the report.
+  const loadBefore = os.loadavg().map((n) => Math.round(n * 10) / 10);
+  ensureBuilt();
+  const { databaseUrl, redisUrl } = await ensureServices();
+  process.env.REDIS_URL = redisUrl;
+  const url = benchDatabaseUrl(databaseUrl);
+  log(`database ${new URL(url).pathname.slice(1)} on ${new URL(url).host}`);
+
+  const data = await prepareDatabase(url, { listings: LISTINGS, leads: LEADS, log });
+  const sample = await samplePublicListings(url, 500);
+
+  // Catalogue queries: the typical filter with each sort, a text query, and a deep page.
+  const catalogue = SORTS.map((sort) => ({ name: `api catalogue sort=${sort}`, query: sort === 'date_new' ? FILTER : `${FILTER}&sort=${sort}` }));
+  const first = await captureCatalogueSql(url, [catalogue[0], { name: 'api text', query: TEXT_QUERY }]);
+  // Page 100 of 50 when the filter has that many pages, else its deepest page.
+  const filterPages = Math.ceil(first[catalogue[0].name].total / 50);
+  const deepPage = Math.max(1, Math.min(100, filterPages));
+  const deepQuery = `${FILTER}&page=${deepPage}&limit=50`;
+  const sql = await captureCatalogueSql(url, [...catalogue, { name: 'api text', query: TEXT_QUERY }, { name: `api deep page=${deepPage}`, query: deepQuery }]);
+  const broad = await captureCatalogueSql(url, [{ name: 'broad text q=офис (EXPLAIN only)', query: BROAD_QUERY }]);
+  log(`filter ${FILTER}: ${first[catalogue[0].name].total} listings (${filterPages} pages of 50); text ${decodeURIComponent(TEXT_QUERY)}: ${first['api text'].total}`);
+  writeFileSync(queriesFile, JSON.stringify(sql));
+
+  log('EXPLAIN (ANALYZE, BUFFERS) of the catalogue queries');
+  const postgres = [...(await explainAll(url, sql)), ...(await explainAll(url, broad)).map((p) => ({ ...p, informational: true }))];
+
+  const [apiPort, webPort, basePort] = [await freePort(), await freePort(), await freePort()];
+  const env = {
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX,
+    // The load comes from one IP: raise the per-IP limit so no scenario meets a 429.
+    RATE_LIMIT_MAX: '100000000',
+    API_PORT: String(apiPort),
+    API_HOST: '127.0.0.1',
+    WEB_PORT: String(webPort),
+    WEB_HOST: '127.0.0.1',
+    API_URL: `http://127.0.0.1:${apiPort}/api`,
+    BASELINE_PORT: String(basePort),
+  };
+  log(`starting api :${apiPort}, web :${webPort}, baseline :${basePort} (production mode)`);
+  children.push(startService('api', 'node', ['api/dist/main.js'], env, { quiet: !VERBOSE }));
+  children.push(startService('web', 'node', ['web/server.mjs'], env, { quiet: !VERBOSE }));
+  children.push(startService('baseline', 'node', [path.join(here, 'baseline-server.mjs'), queriesFile], env, { quiet: !VERBOSE }));
+  const API = `http://127.0.0.1:${apiPort}`;
+  const WEB = `http://127.0.0.1:${webPort}`;
+  const BASE = `http://127.0.0.1:${basePort}`;
+  await waitForHttp(`${API}/api/health`, 60, children[0]);
+  await waitForHttp(`${WEB}/`, 60, children[1]);
+  await waitForHttp(`${BASE}/`, 30, children[2]);
+
+  const checks = await headerChecks(API, WEB, sample[0]);
+  const detailPaths = sample.map((s) => `/api/properties/${s.id}`);
+  const pagePaths = sample.slice(0, 200).map((s) => `/property/${encodeURIComponent(s.slug)}`);
+
+  const deepName = `api deep page=${deepPage}`;
+  const plan = [
+    { name: 'baseline catalogue', url: `${BASE}/${encodeURIComponent(catalogue[0].name)}`, baselineOf: catalogue[0].name },
+    ...catalogue.map((c) => ({ name: c.name, url: `${API}/api/properties?${c.query}` })),
+    { name: 'baseline text', url: `${BASE}/${encodeURIComponent('api text')}`, baselineOf: 'api text' },
+    { name: 'api text', url: `${API}/api/properties?${TEXT_QUERY}` },
+    { name: 'baseline deep page', url: `${BASE}/${encodeURIComponent(deepName)}`, baselineOf: deepName },
+    { name: deepName, url: `${API}/api/properties?${deepQuery}` },
+    { name: 'api detail /api/properties/{id}', url: API, paths: detailPaths },
+    { name: 'api map /api/properties/map', url: `${API}/api/properties/map?${FILTER}` },
+    { name: 'web /catalog?…', url: `${WEB}/catalog?${FILTER}` },
+    { name: 'web /property/{slug}', url: WEB, paths: pagePaths },
+    { name: 'api catalogue @500 req/s', url: `${API}/api/properties?${FILTER}`, overallRate: 500 },
+    { name: 'api text @50 req/s', url: `${API}/api/properties?${TEXT_QUERY}`, overallRate: 50, connections: 10 },
+    { name: 'web /catalog @100 req/s', url: `${WEB}/catalog?${FILTER}`, overallRate: 100, connections: 20 },
+  ];
+
+  const scenarios = [];
+  for (const s of plan) {
+    const r = await load({ url: s.url, paths: s.paths, connections: s.connections ?? CONNECTIONS, duration: DURATION, warmup: 1, overallRate: s.overallRate });
+    const row = { name: s.name, rps: Math.round(r.rps), p50_ms: r.p50_ms, p99_ms: r.p99_ms, ...(s.overallRate ? { rate: s.overallRate } : {}), non2xx: r.non2xx, errors: r.errors + r.timeouts, kb_per_req: Math.round(r.bytes_per_req / 102.4) / 10 };
+    if (s.baselineOf) row.baseline_for = s.baselineOf;
+    scenarios.push(row);
+    log(`${s.name.padEnd(34)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50_ms} ms  p99 ${row.p99_ms} ms${row.non2xx || row.errors ? `  (non-2xx ${row.non2xx}, errors ${row.errors})` : ''}`);
+  }
+  for (const row of scenarios) {
+    const base = scenarios.find((b) => b.baseline_for === row.name);
+    if (base && base.rps) row.ratio_to_baseline = Math.round((row.rps / base.rps) * 100) / 100;
+  }
+  // The other sorts have no baseline of their own: their ratio is against the date_new baseline.
+  const base0 = scenarios.find((b) => b.baseline_for === catalogue[0].name);
+  for (const c of catalogue.slice(1)) {
+    const row = scenarios.find((r) => r.name === c.name);
+    if (row && base0?.rps) row.ratio_to_baseline = Math.round((row.rps / base0.rps) * 100) / 100;
+  }
+
+  log('page weight and throttled browser metrics of / and /catalog');
+  const pages = [];
+  const browser = await browserMetrics(WEB, ['/', '/catalog'], log).catch((e) => {
+    log(`! browser metrics failed: ${e.message}`);
+    return {};
+  });
+  for (const p of ['/', '/catalog']) {
+    const w = await pageWeight(WEB, p);
+    pages.push({ path: p, js_kb_compressed: w.js_kb_compressed, css_kb: w.css_kb, html_kb: w.html_kb, ...(browser[p] ?? {}), js_files: w.js_files, css_files: w.css_files, html_encoding: w.html_encoding, assets: w.assets });
+  }
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    duration_s: Math.round((Date.now() - started) / 1000),
+    load_average: { before: loadBefore, after: os.loadavg().map((n) => Math.round(n * 10) / 10) },
+    config: { listings: LISTINGS, leads: LEADS, scenario_seconds: DURATION, connections: CONNECTIONS, filter: FILTER, text_query: decodeURIComponent(TEXT_QUERY), deep_page: deepPage },
+    data,
+    scenarios,
+    pages,
+    postgres,
+    checks,
+  };
+  report.targets = evaluateTargets(report, { catalogue: catalogue[0].name, text: 'api text', deep: deepName });
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  writeFileSync(path.join(here, 'results', 'latest.json'), JSON.stringify(report, null, 2) + '\n');
+  printReport(report);
+  log(`written bench/results/latest.json; whole run ${elapsed()}`);
+}
+
+const onSignal = () => {
+  log('interrupted: stopping the servers');
+  void cleanup().then(() => process.exit(130));
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+main().then(
+  async () => {
+    await cleanup();
+    process.exit(0);
+  },
+  async (e) => {
+    console.error(`✖ ${e.stack || e.message}`);
+    await cleanup();
+    process.exit(1);
+  },
+);
