@@ -144,6 +144,8 @@ function printSummary(summary) {
     ['listings', `${summary.listings} (active ${summary.activeListings}, featured ${summary.featuredListings}, soft-deleted ${summary.deletedListings})`],
     ['listing images', summary.images],
     ['image pool', `${summary.poolImages} files (${summary.poolImagesWritten} drawn now)`],
+    ['partners', summary.partners],
+    ['news posts', summary.blogPosts],
   ];
   for (const [k, v] of rows) console.log(`  ${k.padEnd(20)} ${v}`);
 }
@@ -154,6 +156,9 @@ async function seed(db, jobs, url, opts) {
     const [{ count }] = await ds.query('SELECT count(*)::int AS count FROM properties');
     if (count > 0 && !opts.force) {
       console.log(`✔ ${count} listings already present: demo data not loaded (use --force to add it anyway)`);
+      // Partners and news arrived later (issue 5): fill their tables when they are still empty.
+      const content = await db.seedContentData(ds, { seed: opts.seed ?? db.DEFAULT_SEED, referenceDate: db.DEFAULT_REFERENCE_DATE });
+      if (content.partners || content.blogPosts) console.log(`✔ added ${content.partners} partners and ${content.blogPosts} news posts`);
       return null;
     }
     const result = await db.seedDemoData(ds, { listings: opts.listings, seed: opts.seed });

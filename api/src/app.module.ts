@@ -2,12 +2,18 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@realty/db';
 import { AuthModule } from './auth/auth.module';
+import { BlogModule } from './blog/blog.module';
 import { SecurityModule } from './common/guards.module';
 import { RedisModule } from './common/redis.module';
 import { FavoritesModule } from './favorites/favorites.module';
 import { HealthModule } from './health/health.module';
+import { InquiriesModule } from './inquiries/inquiries.module';
+import { LeadsModule } from './leads/leads.module';
+import { OutboxModule } from './outbox/outbox.module';
+import { PartnersModule } from './partners/partners.module';
 import { PropertiesModule } from './properties/properties.module';
 import { UsersModule } from './users/users.module';
+import { WebsiteAnalyticsModule } from './website-analytics/website-analytics.module';
 
 /**
  * Root module of the HTTP API; one module per domain (DESIGN "api"). SecurityModule adds the
@@ -23,6 +29,12 @@ import { UsersModule } from './users/users.module';
     AuthModule,
     UsersModule,
     FavoritesModule,
+    PartnersModule,
+    BlogModule,
+    OutboxModule,
+    LeadsModule,
+    InquiriesModule,
+    WebsiteAnalyticsModule,
   ],
 })
 export class AppModule {}

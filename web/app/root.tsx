@@ -11,16 +11,21 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
+import { ApiError } from '@realty/api-client';
 import type { Language } from '@realty/contracts';
 import { fallbackLanguage, resourcesFor } from '@realty/i18n';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { AnalyticsTracker } from '~/components/AnalyticsTracker';
 import { SiteFooter } from '~/components/SiteFooter';
 import { SiteHeader } from '~/components/SiteHeader';
 import { languageCookie, themeCookie } from '~/cookies.server';
 import { ToastProvider } from '~/components/toast/Toaster';
 import { getLanguage } from '~/i18n.server';
 import { createI18n } from '~/lib/i18n';
+import { countDocumentView } from '~/lib/analytics.server';
+import { getAuth } from '~/lib/auth.server';
+import { commitCsrfToken } from '~/lib/csrf.server';
 import { readToast } from '~/lib/toast.server';
 import stylesHref from '~/styles/app.css?url';
 import { isTheme, type Theme } from '~/theme';
@@ -48,7 +53,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
   headers.set('Vary', 'Cookie, Accept-Language');
   const { toast, setCookie } = await readToast(request);
   if (setCookie) headers.append('Set-Cookie', setCookie);
-  return data({ lang, theme, toast, resources: resourcesFor(lang), year: new Date().getFullYear() }, { headers });
+  // Website analytics: a document request of a public page is counted here (works without
+  // JavaScript); the browser tracker then skips this first view.
+  const pageView = countDocumentView(request, lang);
+  if (pageView.setCookie) headers.append('Set-Cookie', pageView.setCookie);
+  // The signed-in user (never the tokens), the CSRF token of the page's forms, and the ids of
+  // the user's favourites for the hearts on every card (fetched once per page load and after
+  // each form post, when this loader revalidates).
+  const [auth, csrf] = await Promise.all([getAuth(request), commitCsrfToken(request)]);
+  if (csrf.setCookie) headers.append('Set-Cookie', csrf.setCookie);
+  let favoriteIds: string[] = [];
+  if (auth.user) {
+    try {
+      const ids = await auth.api.get<string[] | null>('/user/favorites/ids');
+      favoriteIds = Array.isArray(ids) ? ids : [];
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) auth.signOut();
+      else console.error('favourite ids: load failed', error);
+    }
+  }
+  (await auth.headers()).forEach((value, key) => headers.append(key, value));
+  return data(
+    { lang, theme, toast, resources: resourcesFor(lang), year: new Date().getFullYear(), user: auth.user, csrf: csrf.token, favoriteIds, pageViewCounted: pageView.counted },
+    { headers },
+  );
 }
 
 /** Pages served in several languages vary by the language cookie and Accept-Language. */
@@ -86,13 +114,14 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <I18nextProvider i18n={i18n}>
           <ToastProvider initial={root?.toast ?? null}>
-            <SiteHeader lang={lang} theme={root?.theme ?? 'system'} />
+            <SiteHeader lang={lang} theme={root?.theme ?? 'system'} user={root?.user ?? null} />
             <main id="main" tabIndex={-1}>
               {children}
             </main>
             <SiteFooter year={root?.year ?? new Date().getFullYear()} />
           </ToastProvider>
         </I18nextProvider>
+        <AnalyticsTracker serverCounted={root?.pageViewCounted ?? false} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import csrfProtection from '@fastify/csrf-protection';
-import { Controller, Get, HttpStatus, Injectable, Res, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Injectable, Res, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiException } from './api.exception';
@@ -24,6 +25,16 @@ export const CSRF_COOKIE = '_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Metadata key of @CsrfExempt(). */
+export const CSRF_EXEMPT = 'realty:csrf-exempt';
+
+/**
+ * Exempts a write route from the CSRF check. Only for anonymous, write-only beacons whose
+ * forgery gains an attacker nothing (they change no state of the caller, read nothing back and
+ * ignore cookies): the website-analytics tracking calls (docs/decisions/016-analytics-csrf-exemption.md).
+ */
+export const CsrfExempt = () => SetMetadata(CSRF_EXEMPT, true);
 
 /** Cookies get Secure unless COOKIE_SECURE=false; default: only in production (README "COOKIE_SECURE"). */
 export function cookieSecure(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -81,12 +92,16 @@ function verifyWithPlugin(fastify: FastifyInstance, req: FastifyRequest, reply: 
 /** Global guard (runs first): the CSRF rule above. */
 @Injectable()
 export class CsrfGuard implements CanActivate {
-  constructor(private readonly authenticator: RequestAuthenticator) {}
+  constructor(
+    private readonly authenticator: RequestAuthenticator,
+    private readonly reflector: Reflector,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const req = http.getRequest<FastifyRequest>();
     if (SAFE_METHODS.has(req.method)) return true;
+    if (this.reflector.get<boolean | undefined>(CSRF_EXEMPT, context.getHandler())) return true;
     if (isMultipart(req)) {
       // Normally refused earlier by the onRequest hook of registerCsrf; checked again here (cached).
       if (await this.authenticator.authenticate(req)) return true;

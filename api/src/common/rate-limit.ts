@@ -30,6 +30,10 @@ export const RATE_LIMITS = {
   forgotPassword: { name: 'forgot-password', max: 10, windowSeconds: 15 * 60 },
   /** Reset e-mails per account per hour; more requests still answer the generic 200 but send nothing. */
   resetMailsPerAccount: { max: 3, windowSeconds: 60 * 60 },
+  /** POST /api/leads and POST /api/inquiries together: public writes per IP per 10 minutes. */
+  publicWrites: { name: 'public-write', max: 10, windowSeconds: 10 * 60 },
+  /** POST /api/website-analytics/track-page-view and /track-event together: beacons per IP per minute. */
+  analytics: { name: 'analytics', max: 120, windowSeconds: 60 },
 } as const;
 
 /**

@@ -13,6 +13,7 @@ import {
   type PropertyListItem,
   type SubcategoryDto,
 } from '@realty/contracts';
+import { CacheControl, PUBLIC_READ_CACHE } from '../common/cache-control';
 import { Public } from '../common/decorators';
 import type { Paged } from '../common/envelope.interceptor';
 import { PropertiesService } from './properties.service';
@@ -23,6 +24,7 @@ import { PropertiesService } from './properties.service';
  * {status:'error', error:{code, message, fields?}} (spec 01 §8) in the language of ?lang= or
  * Accept-Language. Money is in ₸ (KZT): per month for rent, total for sale; areas in m².
  * Static routes (map, categories) are declared before the ':idOrSlug' route.
+ * Successful reads send Cache-Control: public, max-age=30 (the detail: no-cache, it counts views).
  */
 @Controller('properties')
 @Public()
@@ -43,6 +45,7 @@ export class PropertiesController {
    * 400 VALIDATION_ERROR with fields {parameter: message} for a malformed or unknown parameter.
    */
   @Get()
+  @CacheControl(PUBLIC_READ_CACHE)
   list(@Query() query: PropertiesQuery): Promise<Paged<PropertyListItem>> {
     return this.properties.list(toPropertyListParams(query));
   }
@@ -56,6 +59,7 @@ export class PropertiesController {
    * 400 VALIDATION_ERROR as for the list.
    */
   @Get('map')
+  @CacheControl(PUBLIC_READ_CACHE)
   map(@Query() query: PropertyFiltersQuery): Promise<MapMarkerDto[]> {
     return this.properties.mapMarkers(toPropertyFilters(query));
   }
@@ -67,6 +71,7 @@ export class PropertiesController {
    * icon, count (public listings), subcategories: SubcategoryDto[] with their own count}.
    */
   @Get('categories')
+  @CacheControl(PUBLIC_READ_CACHE)
   categories(@Query() _query: PropertyDetailQuery): Promise<CategoryDto[]> {
     return this.properties.categories();
   }
@@ -78,6 +83,7 @@ export class PropertiesController {
    * filters, count} in sort order. 404 NOT_FOUND when the category does not exist.
    */
   @Get('categories/:id/subcategories')
+  @CacheControl(PUBLIC_READ_CACHE)
   subcategories(@Param('id') id: string, @Query() _query: PropertyDetailQuery): Promise<SubcategoryDto[]> {
     return this.properties.subcategories(id);
   }
@@ -91,6 +97,8 @@ export class PropertiesController {
    * 404 NOT_FOUND for an unknown, pending, inactive or deleted listing.
    */
   @Get(':idOrSlug')
+  // Each GET counts a view: a cached copy would not, so clients revalidate every time.
+  @CacheControl('no-cache')
   detail(@Param('idOrSlug') idOrSlug: string, @Query() _query: PropertyDetailQuery): Promise<PropertyDetail> {
     return this.properties.detail(idOrSlug);
   }
@@ -103,6 +111,7 @@ export class PropertiesController {
    * 404 NOT_FOUND when the listing itself is not public; 400 VALIDATION_ERROR for a bad limit.
    */
   @Get(':idOrSlug/similar')
+  @CacheControl(PUBLIC_READ_CACHE)
   similar(@Param('idOrSlug') idOrSlug: string, @Query() query: SimilarPropertiesQuery): Promise<PropertyListItem[]> {
     return this.properties.similar(idOrSlug, query.limit ?? PROPERTY_QUERY_LIMITS.similarLimitDefault);
   }

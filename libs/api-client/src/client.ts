@@ -11,7 +11,8 @@ import type {
   PropertyTypeSlug,
   SubcategoryDto,
 } from '@realty/contracts';
-import { ApiNetworkError, errorFromResponse } from './errors';
+import type { BlogCategoryDto, BlogPostDetail, BlogPostListItem, BlogPostStatus, PartnerDto, PartnerListDto } from '@realty/contracts';
+import { ApiError, ApiNetworkError, errorFromResponse } from './errors';
 
 /**
  * Typed fetch client of the API (DESIGN "libs/api-client"), used by Remix loaders and actions.
@@ -64,6 +65,69 @@ export interface ApiClientOptions {
   signal?: AbortSignal;
   /** Fetch credentials mode; default 'include' (spec 01 §7 "with credentials included"). */
   credentials?: RequestCredentials;
+  /**
+   * CSRF handshake of spec 02 §7: when given, every POST, PUT, PATCH and DELETE (multipart
+   * uploads excepted) carries `X-CSRF-Token` from GET /csrf-token, kept in this store; on a 403
+   * CSRF_TOKEN_INVALID / CSRF_TOKEN_MISSING the pair is dropped, a new one fetched and the call
+   * retried once. A server-side caller (no cookie jar) also keeps and sends the secret cookie.
+   */
+  csrf?: CsrfStore;
+}
+
+/**
+ * A CSRF token and, for callers without a cookie jar (a server), the API's secret cookie as
+ * `name=value` (browsers keep the cookie themselves: `cookie` is null there).
+ */
+export interface CsrfPair {
+  token: string;
+  cookie?: string | null;
+}
+
+/** Where a client keeps its CSRF pair (memory, a server-side session...). */
+export interface CsrfStore {
+  get(): CsrfPair | null | undefined | Promise<CsrfPair | null | undefined>;
+  set(pair: CsrfPair | null): void | Promise<void>;
+}
+
+/** Error codes after which the CSRF pair is renewed and the call retried once (spec 02 §7). */
+export const CSRF_RETRY_CODES: readonly string[] = ['CSRF_TOKEN_INVALID', 'CSRF_TOKEN_MISSING'];
+/** Name of the API's CSRF secret cookie. */
+export const CSRF_COOKIE_NAME = '_csrf';
+
+/** A CSRF store in memory (one client, one process). */
+export function memoryCsrfStore(initial: CsrfPair | null = null): CsrfStore {
+  let pair = initial;
+  return {
+    get: () => pair,
+    set: (next) => {
+      pair = next;
+    },
+  };
+}
+
+/** True for an object that looks like a CSRF pair (e.g. read back from a session). */
+export function isCsrfPair(value: unknown): value is CsrfPair {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as CsrfPair;
+  return typeof v.token === 'string' && v.token !== '' && (v.cookie === undefined || v.cookie === null || typeof v.cookie === 'string');
+}
+
+/** The `name=value` of cookie `name` among Set-Cookie header values, or null. */
+export function pickSetCookie(setCookies: readonly string[], name: string = CSRF_COOKIE_NAME): string | null {
+  for (const line of setCookies) {
+    const first = line.split(';', 1)[0].trim();
+    const eq = first.indexOf('=');
+    if (eq > 0 && first.slice(0, eq).trim() === name && first.slice(eq + 1) !== '') return first;
+  }
+  return null;
+}
+
+function setCookieValues(headers: Headers): string[] {
+  const h = headers as Headers & { getSetCookie?: () => string[] };
+  if (typeof h.getSetCookie === 'function') return h.getSetCookie();
+  const raw = headers.get('set-cookie');
+  // Without getSetCookie the values come joined by ', ' (dates contain ', ' too: split before a name=).
+  return raw ? raw.split(/,\s*(?=[^;,=\s]+=)/) : [];
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -147,6 +211,26 @@ export function propertyQueryParams(query: PropertyListQuery): QueryInput {
   };
 }
 
+/** GET /partners query (spec 01 §7; issue 5 filters). */
+export interface PartnerListQuery {
+  page?: number;
+  limit?: number;
+  featured?: boolean;
+  category?: string;
+  q?: string;
+  isInBusinessCenter?: boolean;
+}
+
+/** GET /blog/posts query (spec 01 §7: page, limit, status, language, categoryId, search). */
+export interface BlogPostsListQuery {
+  page?: number;
+  limit?: number;
+  status?: BlogPostStatus;
+  language?: string;
+  categoryId?: number;
+  search?: string;
+}
+
 /** Builds '?a=1&b=2' from a query object: undefined, null, '', 'all' and NaN are skipped. */
 export function toQueryString(query: QueryInput | undefined): string {
   if (!query) return '';
@@ -199,7 +283,42 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl || DEFAULT_API_URL;
   const doFetch: typeof fetch | undefined = options.fetch ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
 
+  const csrfStore = options.csrf;
+  let csrfPending: Promise<CsrfPair> | null = null;
+
+  /** GET /csrf-token without any old secret, so the API issues a new one (deduplicated while in flight). */
+  function fetchCsrf(): Promise<CsrfPair> {
+    csrfPending ??= (async () => {
+      try {
+        const result = await send<{ csrfToken?: unknown } | null>('GET', '/csrf-token', {}, null);
+        const token = result.data && typeof result.data.csrfToken === 'string' ? result.data.csrfToken : '';
+        if (!token) throw errorFromResponse(502, 'Bad Gateway', { error: { code: 'INVALID_RESPONSE', message: 'No CSRF token in the answer' } }, '');
+        const pair: CsrfPair = { token, cookie: pickSetCookie(setCookieValues(result.headers)) };
+        await csrfStore?.set(pair);
+        return pair;
+      } finally {
+        csrfPending = null;
+      }
+    })();
+    return csrfPending;
+  }
+
+  /** Any call; writes go through the CSRF handshake when a store is configured. */
   async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+    const multipart = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+    if (!csrfStore || method === 'GET' || multipart) return send<T>(method, path, opts, null);
+    const stored = await csrfStore.get();
+    const pair = isCsrfPair(stored) ? stored : await fetchCsrf();
+    try {
+      return await send<T>(method, path, opts, pair);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 403 || !CSRF_RETRY_CODES.includes(error.serverCode)) throw error;
+      await csrfStore.set(null);
+      return send<T>(method, path, opts, await fetchCsrf());
+    }
+  }
+
+  async function send<T>(method: HttpMethod, path: string, opts: RequestOptions, csrf: CsrfPair | null): Promise<ApiResult<T>> {
     if (!doFetch) throw new ApiNetworkError('network', undefined, { cause: new Error('fetch is not available') });
     const url = joinUrl(baseUrl, path) + toQueryString(opts.query);
 
@@ -217,6 +336,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const extra = typeof options.headers === 'function' ? await options.headers({ method, path, url }) : options.headers;
     mergeHeaders(headers, extra);
     mergeHeaders(headers, opts.headers);
+    if (csrf) {
+      headers.set('X-CSRF-Token', csrf.token);
+      if (csrf.cookie) {
+        const existing = headers.get('Cookie');
+        headers.set('Cookie', existing ? `${existing}; ${csrf.cookie}` : csrf.cookie);
+      }
+    }
 
     // Timeout and the callers' signals abort one controller; `reason` says which fired.
     const controller = new AbortController();
@@ -330,6 +456,63 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
   };
 
+  const partners = {
+    /** GET /partners: one page, `{items, pagination: {total, totalPages, page, limit}}` (spec 01 §7). */
+    async list(query: PartnerListQuery = {}, opts?: Omit<RequestOptions, 'query' | 'body'>): Promise<PartnerListDto> {
+      const data = await getData<PartnerListDto | PartnerDto[] | null>('/partners', { ...query, q: query.q?.trim() || undefined, ...langQuery }, opts);
+      // spec 01 §7: "data.items or data as a list"; anything else is spec 01 §8 'Invalid data format from API'.
+      if (Array.isArray(data)) return { items: data, pagination: { total: data.length, totalPages: data.length ? 1 : 0, page: 1, limit: data.length } };
+      if (!data || !Array.isArray(data.items)) throw new ApiError(502, 'INVALID_RESPONSE', 'Invalid data format from API');
+      return data;
+    },
+    /**
+     * Every partner matching the filters (spec 01 §7): page 1 of 100 first, then pages 2 to
+     * totalPages in parallel, combined in order.
+     */
+    async all(query: Omit<PartnerListQuery, 'page' | 'limit'> = {}, opts?: Omit<RequestOptions, 'query' | 'body'>): Promise<PartnerDto[]> {
+      const limit = 100;
+      const first = await partners.list({ ...query, page: 1, limit }, opts);
+      const rest = await Promise.all(
+        Array.from({ length: Math.max(0, first.pagination.totalPages - 1) }, (_, i) => partners.list({ ...query, page: i + 2, limit }, opts)),
+      );
+      return [first, ...rest].flatMap((p) => p.items);
+    },
+    /** GET /partners?featured=true&limit=8 (home page; 4 are shown). */
+    async featured(limit = 8, opts?: Omit<RequestOptions, 'query' | 'body'>): Promise<PartnerDto[]> {
+      return (await partners.list({ featured: true, limit }, opts)).items;
+    },
+    /** GET /partners/{id or slug}; a missing partner is ApiError 404 NOT_FOUND. */
+    get(idOrSlug: string, opts?: Omit<RequestOptions, 'query' | 'body'>): Promise<PartnerDto> {
+      return getData<PartnerDto>(`/partners/${id(idOrSlug)}`, { ...langQuery }, opts);
+    },
+  };
+
+  const blog = {
+    /** GET /blog/categories. */
+    async categories(opts?: Omit<RequestOptions, 'query' | 'body'>): Promise<BlogCategoryDto[]> {
+      const data = await getData<BlogCategoryDto[] | null>('/blog/categories', { ...langQuery }, opts);
+      return Array.isArray(data) ? data : [];
+    },
+    /** GET /blog/posts: one page of published posts (spec 01 §4: requested only with status published). */
+    async posts(query: BlogPostsListQuery = {}, opts?: Omit<RequestOptions, 'query' | 'body'>): Promise<Paged<BlogPostListItem>> {
+      const result = await request<BlogPostListItem[] | null>('GET', '/blog/posts', {
+        ...opts,
+        query: { status: 'published', ...query, search: query.search?.trim() || undefined, ...langQuery },
+      });
+      const items = Array.isArray(result.data) ? result.data : [];
+      return { items, meta: result.meta ?? { total: items.length, page: query.page ?? 1, limit: query.limit ?? 20, totalPages: items.length ? 1 : 0 } };
+    },
+    /** GET /blog/{id or slug}: the article (sanitised bodies); a missing one is ApiError 404. */
+    get(idOrSlug: string, opts?: Omit<RequestOptions, 'query' | 'body'>): Promise<BlogPostDetail> {
+      return getData<BlogPostDetail>(`/blog/${id(idOrSlug)}`, { ...langQuery }, opts);
+    },
+    /** GET /blog/{id or slug}/related?limit=2 ('Похожие статьи'). */
+    async related(idOrSlug: string, limit = 2, opts?: Omit<RequestOptions, 'query' | 'body'>): Promise<BlogPostListItem[]> {
+      const data = await getData<BlogPostListItem[] | null>(`/blog/${id(idOrSlug)}/related`, { limit, ...langQuery }, opts);
+      return Array.isArray(data) ? data : [];
+    },
+  };
+
   return {
     baseUrl,
     options: { ...options } as Readonly<ApiClientOptions>,
@@ -345,6 +528,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return createApiClient({ ...options, ...more });
     },
     properties,
+    partners,
+    blog,
   };
 }
 

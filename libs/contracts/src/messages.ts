@@ -184,6 +184,48 @@ export const MESSAGES = {
     kk: 'Пайдаланушыны жоюға болмайды: оған басқа жазбалар сілтеме жасайды. Оны бұғаттаңыз',
     zh: '该用户被其他记录引用，无法删除，请改为封禁',
   },
+  // --- Public forms and lead intake (issue 4): spec 01 §5 rules; the Russian texts are the spec's where it gives one.
+  'phone.required': { ru: 'Телефон обязателен для заполнения', en: 'Phone number is required', kk: 'Телефон нөмірі міндетті түрде толтырылуы керек', zh: '请填写电话号码' },
+  'person.nameRequired': { ru: 'Имя обязательно для заполнения', en: 'Name is required', kk: 'Аты міндетті түрде толтырылуы керек', zh: '请填写姓名' },
+  'contact.subjectRequired': { ru: 'Тема обязательна для заполнения', en: 'Subject is required', kk: 'Тақырып міндетті түрде толтырылуы керек', zh: '请填写主题' },
+  'contact.subjectLength': {
+    ru: 'Тема должна содержать от 5 до 100 символов',
+    en: 'The subject must be 5 to 100 characters long',
+    kk: 'Тақырып 5-тен 100 таңбаға дейін болуы керек',
+    zh: '主题长度必须为 5 到 100 个字符',
+  },
+  'contact.messageRequired': { ru: 'Сообщение обязательно для заполнения', en: 'Message is required', kk: 'Хабарлама міндетті түрде толтырылуы керек', zh: '请填写留言' },
+  'contact.messageLength': {
+    ru: 'Сообщение должно содержать от 10 до 1000 символов',
+    en: 'The message must be 10 to 1000 characters long',
+    kk: 'Хабарлама 10-нан 1000 таңбаға дейін болуы керек',
+    zh: '留言长度必须为 10 到 1000 个字符',
+  },
+  'lead.sourceRequired': { ru: 'Источник обязателен', en: 'Source is required', kk: 'Дереккөз міндетті', zh: '来源为必填项' },
+  'lead.sourceLength': { ru: 'Источник должен содержать от 1 до 50 символов', en: 'The source must be 1 to 50 characters long', kk: 'Дереккөз 1-ден 50 таңбаға дейін болуы керек', zh: '来源长度必须为 1 到 50 个字符' },
+  'lead.topicRequired': { ru: 'Тема обязательна для заполнения', en: 'Topic is required', kk: 'Тақырып міндетті түрде толтырылуы керек', zh: '请填写主题' },
+  'lead.topicLength': { ru: 'Тема должна содержать от 3 до 100 символов', en: 'The topic must be 3 to 100 characters long', kk: 'Тақырып 3-тен 100 таңбаға дейін болуы керек', zh: '主题长度必须为 3 到 100 个字符' },
+  'lead.budgetPositive': { ru: 'Бюджет должен быть положительным числом', en: 'The budget must be a positive number', kk: 'Бюджет оң сан болуы керек', zh: '预算必须为正数' },
+  'lead.propertyTypeLength': { ru: 'Тип объекта не должен превышать 50 символов', en: 'The property type must not exceed 50 characters', kk: 'Нысан түрі 50 таңбадан аспауы керек', zh: '物业类型不能超过 50 个字符' },
+  'inquiry.propertyRequired': { ru: 'Не указан объект', en: 'The property is not specified', kk: 'Нысан көрсетілмеген', zh: '未指定物业' },
+  'quiz.locationRequired': { ru: 'Выберите расположение', en: 'Choose a location', kk: 'Орналасуын таңдаңыз', zh: '请选择位置' },
+  'quiz.floorRequired': { ru: 'Выберите этаж', en: 'Choose a floor', kk: 'Қабатты таңдаңыз', zh: '请选择楼层' },
+  'quiz.budgetRequired': { ru: 'Выберите бюджет', en: 'Choose a budget', kk: 'Бюджетті таңдаңыз', zh: '请选择预算' },
+  'quiz.areaRequired': { ru: 'Укажите площадь', en: 'Enter the area', kk: 'Ауданды көрсетіңіз', zh: '请输入面积' },
+  'quiz.areaRange': {
+    ru: 'Площадь должна быть от 40 до 5500 м² с шагом 10',
+    en: 'The area must be from 40 to 5500 m² in steps of 10',
+    kk: 'Аудан 40-тан 5500 м²-ге дейін, 10 қадаммен болуы керек',
+    zh: '面积必须在 40 到 5500 平方米之间，步长为 10',
+  },
+  'calculator.areaNumber': { ru: 'Введите площадь числом больше 0', en: 'Enter the area as a number above 0', kk: 'Ауданды 0-ден үлкен санмен енгізіңіз', zh: '请输入大于 0 的面积数值' },
+  'calculator.priceNumber': {
+    ru: 'Введите цену за м² числом больше 0',
+    en: 'Enter the price per m² as a number above 0',
+    kk: 'м² бағасын 0-ден үлкен санмен енгізіңіз',
+    zh: '请输入大于 0 的每平方米价格',
+  },
+  'calculator.term': { ru: 'Выберите срок: 1, 3, 6, 12, 24 или 36 месяцев', en: 'Choose a term: 1, 3, 6, 12, 24 or 36 months', kk: 'Мерзімді таңдаңыз: 1, 3, 6, 12, 24 немесе 36 ай', zh: '请选择期限：1、3、6、12、24 或 36 个月' },
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -448,3 +448,18 @@ export function toPropertyListParams(query: PropertiesQuery): PropertyListParams
     limit: query.limit ?? PROPERTY_QUERY_LIMITS.limitDefault,
   };
 }
+
+/** The query-parameter building blocks, for the other public read APIs (partners, blog). */
+export const QueryRules = {
+  filterText,
+  filterEnum,
+  optionEnum,
+  filterNumber,
+  optionNumber,
+  filterBoolean,
+  IsQueryNumber,
+  IsQueryEnum,
+  IsQueryBoolean,
+  IsQueryText,
+  IsQuerySlug,
+};

@@ -23,7 +23,7 @@ export enum JobName {
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
-export type EmailTemplate = 'password-reset';
+export type EmailTemplate = 'password-reset' | 'lead-notification';
 
 /** Data each template needs. */
 export interface EmailTemplateData {
@@ -34,6 +34,25 @@ export interface EmailTemplateData {
     firstName: string;
     /** How long the link works, minutes. */
     expiresInMinutes: number;
+  };
+  /** A new lead for the sales team (SALES_EMAIL); written to the outbox with the lead. */
+  'lead-notification': {
+    leadId: string;
+    source: string;
+    topic: string;
+    /** First and last name as given ('Клиент' when none). */
+    name: string;
+    phone: string;
+    email: string;
+    message: string;
+    quality: 'hot' | 'warm' | 'cold';
+    /** The listing's title and page, for enquiries. */
+    propertyTitle?: string | null;
+    propertyUrl?: string | null;
+    /** Quiz answers in words, when the lead came from the quiz. */
+    quiz?: string | null;
+    /** ISO time the lead was stored. */
+    createdAt: string;
   };
 }
 

@@ -1,27 +1,109 @@
-import { Link, useLocation } from '@remix-run/react';
+import { Link, useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { loader as rootLoader } from '~/root';
+import type { action as favoriteAction } from '~/routes/resources.favorite';
+import { useHydrated } from '~/lib/use-hydrated';
+import { AuthenticityTokenInput } from './csrf';
 import { HeartIcon } from './Icons';
+import { useToastEffect } from './toast/Toaster';
+
+/** One fetcher per listing, shared by every heart and counter of that listing on the page. */
+const fetcherKey = (propertyId: string) => `favorite:${propertyId}`;
 
 /**
- * Favourite heart. Favourites need an account (the accounts work wires the toggle); until then
- * it is a link to sign-in that comes back here, so it also works without JavaScript.
- * `active` draws the filled red heart (spec 01 §2 Card).
+ * Favourite state of a listing for the signed-in visitor: the saved state (the root loader's
+ * ids), overridden while a toggle is in flight (optimistic heart and count, spec 01 §4).
  */
-export function FavoriteLink({ title, active = false, className = 'fav-btn', withText = false }: { title: string; active?: boolean; className?: string; withText?: boolean }) {
+export function useFavorite(propertyId: string | undefined, baseCount = 0) {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const ids = useMemo(() => new Set(root?.favoriteIds ?? []), [root?.favoriteIds]);
+  const fetcher = useFetcher<typeof favoriteAction>({ key: fetcherKey(propertyId ?? '') });
+  const saved = propertyId ? ids.has(propertyId) : false;
+  const intent = fetcher.formData?.get('intent');
+  const busy = fetcher.state !== 'idle';
+  let active = saved;
+  let count = baseCount;
+  if (intent === 'add' || intent === 'remove') {
+    active = intent === 'add';
+    if (active !== saved) count = Math.max(0, baseCount + (active ? 1 : -1));
+  }
+  return { signedIn: !!root?.user, active, count, busy, fetcher };
+}
+
+/**
+ * Favourite heart (spec 01 §2 Card, §4 "Favourite toggle", §8 toasts). Signed in: a form that
+ * adds on the first press and removes on the second, disabled while pending, with the toasts
+ * 'Добавлено в избранное' / 'Удалено из избранного' / 'Ошибка'. Without JavaScript the same
+ * form posts and comes back here with the toast. Anonymous: a link to sign-in that returns here.
+ * `active` forces the filled state when no `propertyId` is known.
+ */
+export function FavoriteLink({
+  title,
+  propertyId,
+  active: forced = false,
+  className = 'fav-btn',
+  withText = false,
+}: {
+  title: string;
+  propertyId?: string;
+  active?: boolean;
+  className?: string;
+  withText?: boolean;
+}) {
   const { t } = useTranslation('catalog');
   const location = useLocation();
+  const hydrated = useHydrated();
   const redirectTo = location.pathname + location.search;
+  const fav = useFavorite(propertyId);
+  const result = fav.fetcher.data;
+  // Shown as soon as the action answers (the card may be gone after the revalidation, e.g. on
+  // the favourites page).
+  useToastEffect(result?.toast);
+
+  const active = propertyId && fav.signedIn ? fav.active : forced;
   const label = active ? t('favorite.remove', { title }) : t('favorite.add', { title });
-  return (
-    <Link
-      to={`/auth?redirectTo=${encodeURIComponent(redirectTo)}`}
-      className={className}
-      data-active={active ? 'true' : undefined}
-      aria-label={withText ? undefined : label}
-      title={withText ? undefined : label}
-    >
+  const content = (
+    <>
       <HeartIcon filled={active} size={20} />
       {withText ? <span>{active ? t('favorite.inFavorites') : t('favorite.toFavorites')}</span> : null}
-    </Link>
+    </>
+  );
+
+  if (!propertyId || !fav.signedIn) {
+    return (
+      <Link
+        to={`/auth?redirectTo=${encodeURIComponent(redirectTo)}`}
+        className={className}
+        data-active={active ? 'true' : undefined}
+        aria-label={withText ? undefined : label}
+        title={withText ? undefined : label}
+      >
+        {content}
+      </Link>
+    );
+  }
+
+  return (
+    <fav.fetcher.Form method="post" action="/resources/favorite" className="fav-form">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="propertyId" value={propertyId} />
+      <input type="hidden" name="intent" value={active ? 'remove' : 'add'} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {/* With JavaScript the action answers data for the fetcher; without, it redirects back. */}
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <button
+        type="submit"
+        className={className}
+        data-active={active ? 'true' : undefined}
+        aria-pressed={active}
+        aria-busy={fav.busy || undefined}
+        disabled={fav.busy}
+        aria-label={withText ? undefined : label}
+        title={withText ? undefined : label}
+      >
+        {content}
+      </button>
+    </fav.fetcher.Form>
   );
 }

@@ -2,7 +2,7 @@ import { useNavigate } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '~/lib/use-hydrated';
-import type { MapHandle, MapPoint } from './leaflet-map.client';
+import type { MapHandle, MapPoint, MapSelection } from './leaflet-map.client';
 
 export type { MapPoint };
 
@@ -25,6 +25,9 @@ export function MapView({
   label,
   fitToPoints = false,
   fallback,
+  selectedId,
+  onSelect,
+  view,
 }: {
   points: MapPoint[];
   center?: [number, number];
@@ -35,6 +38,11 @@ export function MapView({
   label: string;
   fitToPoints?: boolean;
   fallback?: ReactNode;
+  /** Selection mode (partners): a marker click calls onSelect instead of opening a popup. */
+  selectedId?: string | null;
+  onSelect?: (id: string) => void;
+  /** When given, the map follows it (centre and zoom) whenever it changes. */
+  view?: { center: [number, number]; zoom: number };
 }) {
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
@@ -44,6 +52,8 @@ export function MapView({
   const [status, setStatus] = useState<'idle' | 'loading' | 'error' | 'ready'>('idle');
   const pointsRef = useRef(points);
   pointsRef.current = points;
+  const selectionRef = useRef<MapSelection | undefined>(undefined);
+  selectionRef.current = onSelect ? { selectedId, onSelect } : undefined;
 
   useEffect(() => {
     const el = ref.current;
@@ -55,7 +65,7 @@ export function MapView({
         .then(({ createMap }) => {
           if (cancelled || !ref.current) return;
           handle.current = createMap(ref.current, { center, zoom, tileUrl, attribution, label, fitToPoints });
-          handle.current.setPoints(pointsRef.current, (href) => navigate(href));
+          handle.current.setPoints(pointsRef.current, (href) => navigate(href), selectionRef.current);
           setStatus('ready');
         })
         .catch((e: unknown) => {
@@ -86,8 +96,14 @@ export function MapView({
   }, []);
 
   useEffect(() => {
-    if (status === 'ready') handle.current?.setPoints(points, (href) => navigate(href));
-  }, [points, status, navigate]);
+    if (status === 'ready') handle.current?.setPoints(points, (href) => navigate(href), selectionRef.current);
+  }, [points, status, navigate, selectedId]);
+
+  const viewKey = view ? `${view.center[0]},${view.center[1]},${view.zoom}` : '';
+  useEffect(() => {
+    if (status === 'ready' && view) handle.current?.setView(view.center, view.zoom);
+    // viewKey stands for `view` (a new object on every render).
+  }, [status, viewKey]);
 
   return (
     <div className="map-view" style={{ height }}>

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import type { Language, PropertyListItem } from '@realty/contracts';
 import { formatArea, formatPrice, formatPricePerSqm, pickText } from '@realty/i18n/format';
 import { useTranslation } from 'react-i18next';
-import { FavoriteLink } from './FavoriteLink';
+import { FavoriteLink, useFavorite } from './FavoriteLink';
 import { AreaIcon, BuildingIcon, EyeIcon, FloorIcon, HeartIcon, PinIcon, StarIcon } from './Icons';
 import { PropertyImage } from './PropertyImage';
 
@@ -27,6 +27,8 @@ export function PropertyCard({ property, lang, priority = false }: { property: P
   const features = property.features ?? [];
   const extra = features.length - MAX_FEATURE_BADGES;
   const showFloor = (property.floor ?? 0) > 0 && (property.totalFloors ?? 0) > 0;
+  // The favourites count follows a pending toggle at once (optimistic).
+  const favoritesCount = useFavorite(property.id, property.favoritesCount).count;
   return (
     <article className="property-card">
       <div className="property-card__media">
@@ -47,7 +49,7 @@ export function PropertyCard({ property, lang, priority = false }: { property: P
             </span>
           ) : null}
         </div>
-        <FavoriteLink title={title} />
+        <FavoriteLink title={title} propertyId={property.id} />
       </div>
       <div className="property-card__body">
         <h3 className="property-card__title">
@@ -99,7 +101,7 @@ export function PropertyCard({ property, lang, priority = false }: { property: P
             <span title={t('card.favorites')}>
               <HeartIcon size={16} />
               <span className="sr-only">{t('card.favorites')}: </span>
-              {property.favoritesCount}
+              {favoritesCount}
             </span>
           </p>
         </div>

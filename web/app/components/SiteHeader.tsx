@@ -1,9 +1,18 @@
-import { Link, NavLink, useFetcher, useLocation } from '@remix-run/react';
+import { Form, Link, NavLink, useFetcher, useLocation } from '@remix-run/react';
 import type { Language } from '@realty/contracts';
 import { LANGUAGE_NAMES, supportedLanguages } from '@realty/i18n';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Theme } from '~/theme';
+import { AuthenticityTokenInput } from './csrf';
+
+/** The signed-in user as the root loader shares it (no tokens). */
+export interface HeaderUser {
+  firstName: string;
+  role: string;
+}
+
+const STAFF = ['super_admin', 'admin', 'employee', 'manager'];
 
 /** Main navigation of spec 01 §2 (the /auth entry shows a login icon). */
 const NAV = [
@@ -25,7 +34,7 @@ function languageHref(pathname: string, search: string, lng: Language): string {
 }
 
 /** Header: brand, navigation (a <details> menu on small screens, works without JS), language and theme. */
-export function SiteHeader({ lang, theme }: { lang: Language; theme: Theme }) {
+export function SiteHeader({ lang, theme, user = null }: { lang: Language; theme: Theme; user?: HeaderUser | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -60,14 +69,40 @@ export function SiteHeader({ lang, theme }: { lang: Language; theme: Theme }) {
                   </NavLink>
                 </li>
               ))}
-              <li>
-                <NavLink to="/auth" className="login-link">
-                  <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
-                    <path d="M10 17l5-5-5-5M15 12H3M14 3h5a2 2 0 012 2v14a2 2 0 01-2 2h-5" fill="none" stroke="currentColor" strokeWidth="2" />
-                  </svg>
-                  <span>{t('nav.login')}</span>
-                </NavLink>
-              </li>
+              {user ? (
+                <>
+                  {/* Signed in (spec 01 §2): dashboard by role and logout instead of the login link. */}
+                  <li>
+                    <NavLink to={STAFF.includes(user.role) ? '/dashboard/employee' : '/dashboard/user'} className="dashboard-link">
+                      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
+                        <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+                        <path d="M4 21a8 8 0 0116 0" fill="none" stroke="currentColor" strokeWidth="2" />
+                      </svg>
+                      <span>{t('nav.dashboard')}</span>
+                    </NavLink>
+                  </li>
+                  <li>
+                    <Form method="post" action="/logout" className="logout-form">
+                      <AuthenticityTokenInput />
+                      <button type="submit" className="logout-link">
+                        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
+                          <path d="M14 7l5 5-5 5M19 12H7M10 3H5a2 2 0 00-2 2v14a2 2 0 002 2h5" fill="none" stroke="currentColor" strokeWidth="2" />
+                        </svg>
+                        <span>{t('nav.logout')}</span>
+                      </button>
+                    </Form>
+                  </li>
+                </>
+              ) : (
+                <li>
+                  <NavLink to="/auth" className="login-link">
+                    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
+                      <path d="M10 17l5-5-5-5M15 12H3M14 3h5a2 2 0 012 2v14a2 2 0 01-2 2h-5" fill="none" stroke="currentColor" strokeWidth="2" />
+                    </svg>
+                    <span>{t('nav.login')}</span>
+                  </NavLink>
+                </li>
+              )}
             </ul>
           </nav>
         </details>
@@ -112,6 +147,7 @@ function ThemeToggle({ theme, redirectTo }: { theme: Theme; redirectTo: string }
   const options: Theme[] = ['light', 'dark', 'system'];
   return (
     <fetcher.Form method="post" action="/resources/theme" className="theme-toggle" aria-label={t('theme.label')} role="group">
+      <AuthenticityTokenInput />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {options.map((o) => (
         <button key={o} type="submit" name="theme" value={o} aria-pressed={current === o} title={t(`theme.${o}`)}>

@@ -17,8 +17,16 @@ export interface MapPoint {
   linkText?: string;
 }
 
+/** Marker selection (partners map, spec 01 §2): a click selects instead of opening a popup. */
+export interface MapSelection {
+  selectedId?: string | null;
+  onSelect?: (id: string) => void;
+}
+
 export interface MapHandle {
-  setPoints(points: MapPoint[], navigate: (href: string) => void): void;
+  setPoints(points: MapPoint[], navigate: (href: string) => void, selection?: MapSelection): void;
+  /** Moves the view (e.g. to the selected marker). */
+  setView(center: [number, number], zoom: number): void;
   destroy(): void;
 }
 
@@ -38,10 +46,19 @@ export function createMap(
   const fill = css.getPropertyValue('--bg').trim() || '#ffffff';
 
   return {
-    setPoints(points, navigate) {
+    setPoints(points, navigate, selection) {
       layer.clearLayers();
       for (const p of points) {
-        const marker = L.circleMarker([p.lat, p.lng], { radius: 9, color, weight: 3, fillColor: fill, fillOpacity: 1 });
+        const selected = selection?.selectedId === p.id;
+        const marker = L.circleMarker([p.lat, p.lng], { radius: selected ? 13 : 9, color, weight: 3, fillColor: selected ? color : fill, fillOpacity: 1 });
+        if (selection?.onSelect) {
+          const select = selection.onSelect;
+          marker.bindTooltip(p.title);
+          marker.on('click', () => select(p.id));
+          marker.addTo(layer);
+          if (selected) marker.bringToFront();
+          continue;
+        }
         const box = document.createElement('div');
         box.className = 'map-popup';
         const title = document.createElement('strong');
@@ -70,6 +87,9 @@ export function createMap(
       if (options.fitToPoints && points.length > 1) {
         map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number])), { padding: [32, 32], maxZoom: 15 });
       }
+    },
+    setView(center, zoom) {
+      map.setView(center, zoom);
     },
     destroy() {
       map.remove();

@@ -15,7 +15,7 @@ import {
   serializeListing,
   toApiQuery,
 } from './listing-params';
-import { absoluteUrl, excerpt, type Seo } from './seo';
+import { absoluteUrl, canonicalUrl, excerpt, type Seo } from './seo';
 
 /** spec 01 §2: an unknown category slug falls back to offices; office-space is the default subcategory. */
 export const FALLBACK_CATEGORY = 'offices';
@@ -96,7 +96,7 @@ export async function loadCategoryPage(request: Request, slug: string, subSlug: 
   const name = subName ?? categoryName;
   const basePath = subcategory ? `/category/${categorySlug}/${subcategory.slug}` : `/category/${categorySlug}`;
   const qs = serializeListing(state, config).toString();
-  const canonical = absoluteUrl(request, `${basePath}${qs ? `?${qs}` : ''}`);
+  const canonical = canonicalUrl(request, `${basePath}${qs ? `?${qs}` : ''}`);
   const description = pickText(subcategory?.description ?? category?.description, lang, '') || t('meta.categoryDescription', { name });
   // Newest listing date on this page: the 'updated' label.
   const updatedAt = items.reduce<string | null>((max, p) => (p.createdAt && (!max || p.createdAt > max) ? p.createdAt : max), null);

@@ -1,5 +1,8 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { HomeContactForm } from '~/components/forms/HomeContactForm';
+import { OfficeQuiz } from '~/components/forms/OfficeQuiz';
+import { RentCalculator } from '~/components/forms/RentCalculator';
 import { AboutBlock } from '~/components/home/AboutBlock';
 import { FaqAccordion } from '~/components/home/FaqAccordion';
 import { FeaturedProperties } from '~/components/home/FeaturedProperties';
@@ -7,17 +10,22 @@ import { loadFeatured } from '~/components/home/featured.server';
 import { HeroSearch } from '~/components/home/HeroSearch';
 import { InfrastructureGrid } from '~/components/home/InfrastructureGrid';
 import { PartnersPreview } from '~/components/home/PartnersPreview';
+import { loadFeaturedPartners } from '~/components/home/partners.server';
 import { StatsBand } from '~/components/home/StatsBand';
 import { Testimonials } from '~/components/home/Testimonials';
 import { getLanguage, i18nServer } from '~/i18n.server';
-import { absoluteUrl, excerpt, seoMeta } from '~/lib/seo';
+import { agencyJsonLd, canonicalUrl, excerpt, seoMeta } from '~/lib/seo';
 import catalogStylesHref from '~/styles/catalog.css?url';
+import { homeAction } from '~/lib/public-forms.server';
+import { resultOf } from '~/lib/public-forms';
 import homeStylesHref from '~/styles/home.css?url';
+import partnersStylesHref from '~/styles/partners.css?url';
 
 /** catalog.css carries the shared PropertyCard styles used by the featured section. */
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: catalogStylesHref },
   { rel: 'stylesheet', href: homeStylesHref },
+  { rel: 'stylesheet', href: partnersStylesHref },
 ];
 
 /**
@@ -26,15 +34,17 @@ export const links: LinksFunction = () => [
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const lang = await getLanguage(request);
-  const [t, tc, featured] = await Promise.all([
+  const [t, tc, featured, partners] = await Promise.all([
     i18nServer.getFixedT(lang, 'home'),
     i18nServer.getFixedT(lang, 'common'),
     loadFeatured(lang, request.signal),
+    loadFeaturedPartners(lang, request.signal),
   ]);
-  const canonical = absoluteUrl(request, '/');
+  const canonical = canonicalUrl(request, '/');
   return {
     lang,
     featured,
+    partners,
     seo: {
       title: t('meta.title'),
       description: excerpt(t('meta.description'), 160),
@@ -45,48 +55,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/**
- * The agency's structured data (spec 01 §1: agency data; hours Mon-Fri 09:00-19:00,
- * Sat 10:00-16:00, Sun closed). Contact texts come from the 'common' footer resources.
- */
-function agencyJsonLd(url: string, lang: string, tc: (key: string) => string) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'RealEstateAgent',
-    name: tc('brand'),
-    description: tc('brandTagline'),
-    url,
-    inLanguage: lang,
-    telephone: tc('footer.phone'),
-    email: tc('footer.email'),
-    address: { '@type': 'PostalAddress', streetAddress: tc('footer.address'), addressLocality: 'Almaty', addressCountry: 'KZ' },
-    currenciesAccepted: 'KZT',
-    openingHoursSpecification: [
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '19:00' },
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Saturday', opens: '10:00', closes: '16:00' },
-    ],
-  };
+/** Home's forms: the contact form (intent home-contact) and the office quiz (intent quiz). */
+export async function action({ request }: ActionFunctionArgs) {
+  return homeAction(request);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [...seoMeta(data.seo), { property: 'og:type', content: 'website' }] : [{ title: 'Алматы Бизнес Центр' }];
+  data ? seoMeta(data.seo) : [{ title: 'Алматы Бизнес Центр' }];
 
 /** Home page sections in the order of spec 01 §2 "Home". */
 export default function Home() {
-  const { lang, featured } = useLoaderData<typeof loader>();
+  const { lang, featured, partners } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
   return (
     <div className="home">
       <HeroSearch />
       <StatsBand />
       <FeaturedProperties properties={featured} lang={lang} />
       <AboutBlock />
-      {/* HOME-QUIZ-PLACEHOLDER: the four-step office quiz (spec 01 §2 "Office quiz") comes with the forms issue. */}
-      {/* HOME-CALCULATOR-PLACEHOLDER: the rent calculator (spec 01 §2 "Rent calculator") comes with the forms issue. */}
+      <OfficeQuiz initial={resultOf(posted, 'quiz')} />
+      <RentCalculator />
       <InfrastructureGrid />
-      <PartnersPreview />
+      <PartnersPreview partners={partners} lang={lang} />
       <Testimonials />
       <FaqAccordion />
-      {/* HOME-CONTACT-FORM-PLACEHOLDER: the home contact form (spec 01 §5, lead source 'website_contact_form') comes with the forms issue. */}
+      <HomeContactForm initial={resultOf(posted, 'home-contact')} />
     </div>
   );
 }

@@ -28,7 +28,7 @@ import {
   toApiQuery,
   type ListingState,
 } from '~/lib/listing-params';
-import { absoluteUrl, seoMeta } from '~/lib/seo';
+import { canonicalUrl, seoMeta } from '~/lib/seo';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useListingForm } from '~/lib/use-listing-form';
 import catalogCss from '~/styles/catalog.css?url';
@@ -75,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: t('meta.catalogTitle'),
     description: t('meta.catalogDescription'),
     keywords: t('meta.catalogKeywords'),
-    canonical: absoluteUrl(request, `/catalog${qs ? `?${qs}` : ''}`),
+    canonical: canonicalUrl(request, `/catalog${qs ? `?${qs}` : ''}`),
     noindex: !!state.q,
   };
   return data(

@@ -1,12 +1,13 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
-import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { ApiError } from '@realty/api-client';
 import type { PropertyDetail, PropertyListItem } from '@realty/contracts';
 import { formatArea, formatPrice, formatPricePerSqm, pickText } from '@realty/i18n/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FavoriteLink } from '~/components/FavoriteLink';
+import { PropertyEnquiryForm } from '~/components/forms/PropertyEnquiryForm';
 import { Gallery } from '~/components/Gallery';
 import { CheckIcon, EyeIcon, MailIcon, PhoneIcon, PinIcon, StarIcon } from '~/components/Icons';
 import { ErrorState, LoadingOverlay } from '~/components/ListingStates';
@@ -16,7 +17,9 @@ import { PropertyGrid } from '~/components/PropertyGrid';
 import { ShareButton } from '~/components/ShareButton';
 import { i18nServer } from '~/i18n.server';
 import { apiFor, mapTiles } from '~/lib/api.server';
-import { absoluteUrl, excerpt, seoMeta, type Seo } from '~/lib/seo';
+import { absoluteUrl, canonicalUrl, excerpt, listingJsonLd, seoMeta, type Seo } from '~/lib/seo';
+import { enquiryAction, readPostedForm } from '~/lib/public-forms.server';
+import { resultOf } from '~/lib/public-forms';
 import catalogCss from '~/styles/catalog.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
@@ -45,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const seo: Seo = {
       title: notFound ? t('property.notFound') : t('catalog.error'),
       description: notFound ? t('property.notFoundText') : t('catalog.error'),
-      canonical: absoluteUrl(request, `/property/${encodeURIComponent(idOrSlug)}`),
+      canonical: canonicalUrl(request, `/property/${encodeURIComponent(idOrSlug)}`),
       noindex: true,
     };
     return data(
@@ -56,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   const property: PropertyDetail = detail.property;
   const title = pickText(property.h1, lang) || pickText(property.title, lang, t('card.noTitle'));
-  const url = absoluteUrl(request, propertyHref(property));
+  const url = canonicalUrl(request, propertyHref(property));
   const image = Number(new URL(request.url).searchParams.get('image'));
   const seo: Seo = {
     title: pickText(property.seoTitle, lang) || t('meta.propertyTitle', { title }),
@@ -73,6 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           { '@type': 'ListItem', position: 3, name: title, item: url },
         ],
       },
+      listingJsonLd(property, { url, title, description: excerpt(pickText(property.description, lang) || title, 300), image: property.images[0] ? absoluteUrl(request, property.images[0].galleryUrl ?? property.images[0].url) : null }),
     ],
   };
   return data({
@@ -86,6 +90,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     initialIndex: Number.isInteger(image) && image >= 1 && image <= property.images.length ? image - 1 : 0,
     url,
   });
+}
+
+/** The enquiry form (spec 01 §5 "Property enquiry"): POST /api/inquiries for this listing. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await readPostedForm(request);
+  const idOrSlug = params.id ?? '';
+  return enquiryAction(request, form, { id: idOrSlug, path: `/property/${encodeURIComponent(idOrSlug)}` });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo);
@@ -125,6 +136,7 @@ function telHref(phone: string): string {
 
 export default function PropertyPage() {
   const d = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
   const { t } = useTranslation('catalog');
   const location = useLocation();
   const navigation = useNavigation();
@@ -289,8 +301,7 @@ export default function PropertyPage() {
             )}
           </section>
 
-          {/* Enquiry form slot (spec 01 §2 "enquiry form"): the forms work renders it here. */}
-          <div id="enquiry" className="property-enquiry-slot" />
+          <PropertyEnquiryForm title={title} action={location.pathname} initial={resultOf(posted, 'enquiry')} />
         </div>
 
         <aside className="property-aside" aria-label={t('property.asideLabel')}>
@@ -298,7 +309,7 @@ export default function PropertyPage() {
             <p className="price-card__price">{formatPrice(p.price, p.dealType, lang)}</p>
             {p.pricePerSqm > 0 ? <p className="price-card__sqm">{formatPricePerSqm(p.pricePerSqm, lang)}</p> : null}
             <div className="price-card__actions">
-              <FavoriteLink title={title} withText className="btn btn-secondary fav-text" />
+              <FavoriteLink title={title} propertyId={p.id} withText className="btn btn-secondary fav-text" />
               <ShareButton url={d.url} title={title} />
             </div>
           </div>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { themeCookie } from '~/cookies.server';
 import { isTheme } from '~/theme';
+import { validateCsrf } from '~/lib/csrf.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 
 /**
@@ -10,6 +11,7 @@ import { safeRedirectPath } from '~/lib/safe-redirect';
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
+  await validateCsrf(request, form, safeRedirectPath(String(form.get('redirectTo') ?? '/')));
   const theme = form.get('theme');
   if (!isTheme(theme)) return data({ error: 'theme' }, { status: 400 });
   const headers = { 'Set-Cookie': await themeCookie.serialize(theme) };

@@ -9,7 +9,8 @@ import { DEFAULT_MAIL_FROM, NotificationsService, maskAddress, payloadProblem } 
 
 /** JobName.SendEmail handler: texts in ru/en/kk/zh, delivery over SMTP_URL from MAIL_FROM. */
 
-const resetPayload = (over: Partial<SendEmailPayload> = {}): SendEmailPayload => ({
+type ResetPayload = Extract<SendEmailPayload, { template: 'password-reset' }>;
+const resetPayload = (over: Partial<ResetPayload> = {}): ResetPayload => ({
   to: 'anna@example.kz',
   template: 'password-reset',
   locale: 'ru',
@@ -41,6 +42,41 @@ describe('password-reset e-mail texts', () => {
     expect(mail.html).not.toContain('<b>Eve</b>');
     expect(mail.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
     expect(mail.html).toContain('href="https://x.kz/?a=1&amp;b=&quot;2&quot;"');
+  });
+});
+
+describe('lead-notification e-mail (issue 4: the sales team hears of each new lead)', () => {
+  const lead = (locale: SendEmailPayload['locale']): SendEmailPayload => ({
+    to: 'sales@almaty-bc.kz',
+    template: 'lead-notification',
+    locale,
+    data: {
+      leadId: '00000000-0000-4000-8000-000000000001',
+      source: 'property_inquiry',
+      topic: 'Запрос по объекту: Офис 12',
+      name: 'Мария <Ким>',
+      phone: '+7 701 000 00 00',
+      email: '',
+      message: 'Интересует объект: Офис 12',
+      quality: 'warm',
+      propertyTitle: 'Офис 12',
+      propertyUrl: 'http://localhost:3000/property/office-12',
+      createdAt: '2026-11-23T10:00:00.000Z',
+    },
+  });
+
+  it.each([
+    ['ru', 'Новая заявка: Запрос по объекту: Офис 12 — Мария <Ким>', 'Телефон: +7 701 000 00 00'],
+    ['en', 'New lead: Запрос по объекту: Офис 12 — Мария <Ким>', 'Phone: +7 701 000 00 00'],
+    ['kk', 'Жаңа өтінім', 'Телефон: +7 701 000 00 00'],
+    ['zh', '新线索', '电话: +7 701 000 00 00'],
+  ] as const)('%s: subject and the lead in text and (escaped) HTML', (locale, subject, phoneLine) => {
+    const mail = renderEmail(lead(locale));
+    expect(mail.subject).toContain(subject);
+    expect(mail.text).toContain(phoneLine);
+    expect(mail.text).toContain('http://localhost:3000/property/office-12');
+    expect(mail.html).toContain('Мария &lt;Ким&gt;');
+    expect(payloadProblem(lead(locale))).toBeNull();
   });
 });
 

@@ -12,11 +12,27 @@ export * from './auth-session.entity';
 export * from './refresh-token.entity';
 export * from './password-reset-token.entity';
 export * from './favorite.entity';
+export * from './partner-category.entity';
+export * from './partner.entity';
+export * from './blog-category.entity';
+export * from './blog-post.entity';
+export * from './lead.entity';
+export * from './inquiry.entity';
+export * from './outbox-message.entity';
+export * from './website-analytics.entity';
 
 import { AuthSession } from './auth-session.entity';
+import { BlogCategory } from './blog-category.entity';
+import { BlogPost } from './blog-post.entity';
+import { Partner } from './partner.entity';
+import { PartnerCategory } from './partner-category.entity';
 import { BuildingComplex } from './building-complex.entity';
 import { District } from './district.entity';
 import { Favorite } from './favorite.entity';
+import { Inquiry } from './inquiry.entity';
+import { Lead } from './lead.entity';
+import { OutboxMessage } from './outbox-message.entity';
+import { WebsiteEvent, WebsitePageView } from './website-analytics.entity';
 import { PasswordResetToken } from './password-reset-token.entity';
 import { Property } from './property.entity';
 import { PropertyCategory } from './property-category.entity';
@@ -42,4 +58,13 @@ export const ENTITIES = [
   RefreshToken,
   PasswordResetToken,
   Favorite,
+  PartnerCategory,
+  Partner,
+  BlogCategory,
+  BlogPost,
+  Lead,
+  Inquiry,
+  OutboxMessage,
+  WebsitePageView,
+  WebsiteEvent,
 ];

@@ -34,3 +34,6 @@ export {
   renderDemoImage,
   type DemoImageKind,
 } from './demo-images';
+export { seedContent, seedContentData, type ContentSeedOptions } from './seed-content';
+export { PARTNER_CATEGORY_DEFS, BUSINESS_CENTER_POINT, generatePartners, insertDemoPartners, type GeneratedPartner } from './demo-partners';
+export { BLOG_CATEGORY_DEFS, BLOG_COVER_COUNT, blogCoverKey, ensureBlogCovers, generateBlogPosts, insertDemoBlog, type GeneratedBlogPost } from './demo-blog';

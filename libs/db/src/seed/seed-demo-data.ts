@@ -6,6 +6,7 @@ import { LocalFileStorage, type FileStorage } from '../storage';
 import { DEFAULT_IMAGE_POOL_SIZE, ensureDemoImagePool } from './demo-images';
 import { generateListings, type GeneratedListing } from './demo-listings';
 import { hashSeed, Random } from './random';
+import { seedContent } from './seed-content';
 import {
   AGENT_DEFS,
   CATEGORY_DEFS,
@@ -60,6 +61,9 @@ export interface SeedSummary {
   images: number;
   poolImages: number;
   poolImagesWritten: number;
+  /** Partners and news posts (issue 5); 0 when their tables already had rows. */
+  partners: number;
+  blogPosts: number;
   durationMs: number;
 }
 
@@ -288,6 +292,8 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
       for (const r of result.raw as Array<{ id: string }>) imageIds.push(r.id);
     }
     log(`inserted ${imageIds.length} images`);
+    const content = await seedContent(m, { seed, referenceDate, authorIds: agentIds, storage });
+    log(`inserted ${content.partners} partners, ${content.blogPosts} posts`);
 
     const summary: SeedSummary = {
       roles: roles.inserted,
@@ -305,6 +311,8 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
       images: imageIds.length,
       poolImages,
       poolImagesWritten: written,
+      partners: content.partners,
+      blogPosts: content.blogPosts,
       durationMs: Date.now() - started,
     };
     return { summary, imageIds };

@@ -45,7 +45,7 @@ describe('seedDemoData', () => {
     (await ds.query(`SELECT count(*)::int AS n, md5(string_agg(t::text, '|' ORDER BY t.id)) AS h FROM ${table} t`))[0] as { n: number; h: string };
 
   it('gives identical rows in two databases for the same seed (UUIDs, dates and hashes included)', async () => {
-    for (const table of ['roles', 'districts', 'property_categories', 'property_subcategories', 'property_types', 'building_complexes', 'users', 'properties', 'property_images']) {
+    for (const table of ['roles', 'districts', 'property_categories', 'property_subcategories', 'property_types', 'building_complexes', 'users', 'properties', 'property_images', 'partner_categories', 'partners', 'blog_categories', 'blog_posts']) {
       const [ha, hb] = await Promise.all([tableHash(a, table), tableHash(b, table)]);
       expect(ha.n).toBeGreaterThan(0);
       expect({ table, ...hb }).toEqual({ table, ...ha });
@@ -281,7 +281,7 @@ describe('seedDemoData', () => {
   it('adds nothing when run again on the same database', async () => {
     const before = await tableHash(a, 'properties');
     const again = await seedDemoData(a, { storage });
-    expect(again.summary).toMatchObject({ roles: 0, users: 0, listings: 0, images: 0, poolImagesWritten: 0 });
+    expect(again.summary).toMatchObject({ roles: 0, users: 0, listings: 0, images: 0, poolImagesWritten: 0, partners: 0, blogPosts: 0 });
     expect(again.imageIds).toEqual([]);
     expect(await tableHash(a, 'properties')).toEqual(before);
   });

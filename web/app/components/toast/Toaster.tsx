@@ -2,6 +2,7 @@ import * as RadixToast from '@radix-ui/react-toast';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToastMessage } from '~/lib/toast';
+import { useHydrated } from '~/lib/use-hydrated';
 
 interface ToastApi {
   /** Shows a toast; only one is shown at a time (spec 01 §4): a new one replaces the old. */
@@ -40,10 +41,21 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
     if (initial) toast(initial);
   }, [initial, toast]);
   const api = useMemo(() => ({ toast }), [toast]);
+  // Radix renders toasts through a portal, which the server cannot: before hydration (and with
+  // JavaScript off) the flash toast is a plain status box in the page.
+  const hydrated = useHydrated();
   return (
     <ToastContext.Provider value={api}>
       <RadixToast.Provider swipeDirection="right" duration={5000} label={t('toast.item')}>
         {children}
+        {!hydrated && initial ? (
+          <div className="toast-viewport toast-viewport--static">
+            <div className={`toast toast--${initial.variant ?? 'default'}`} role={initial.variant === 'destructive' ? 'alert' : 'status'}>
+              <p className="toast__title">{initial.title}</p>
+              {initial.description ? <p className="toast__description">{initial.description}</p> : null}
+            </div>
+          </div>
+        ) : null}
         {current ? (
           <RadixToast.Root
             key={current.id}

@@ -1,5 +1,11 @@
+import auth from './auth';
 import catalog from './catalog';
 import common from './common';
+import dashboard from './dashboard';
+import forms from './forms';
 import home from './home';
+import company from './company';
+import news from './news';
+import partners from './partners';
 
-export default { common, home, catalog };
+export default { common, home, catalog, auth, dashboard, partners, news, company, forms };

@@ -1,0 +1,66 @@
+import { envMs, TtlCache } from './ttl-cache';
+
+describe('TtlCache', () => {
+  let clock = 0;
+  const now = () => clock;
+  beforeEach(() => (clock = 1000));
+
+  it('computes once per key within the TTL and again after it', async () => {
+    const cache = new TtlCache<number>(100, 10, now);
+    const compute = jest.fn(async () => 7);
+    expect(await cache.get('a', compute)).toBe(7);
+    clock += 99;
+    expect(await cache.get('a', compute)).toBe(7);
+    expect(compute).toHaveBeenCalledTimes(1);
+    clock += 1;
+    await cache.get('a', compute);
+    expect(compute).toHaveBeenCalledTimes(2);
+  });
+
+  it('shares one pending computation between concurrent callers', async () => {
+    const cache = new TtlCache<number>(100, 10, now);
+    let resolve!: (n: number) => void;
+    const compute = jest.fn(() => new Promise<number>((r) => (resolve = r)));
+    const both = Promise.all([cache.get('a', compute), cache.get('a', compute)]);
+    resolve(3);
+    expect(await both).toEqual([3, 3]);
+    expect(compute).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a failed computation so the next caller retries', async () => {
+    const cache = new TtlCache<number>(100, 10, now);
+    await expect(cache.get('a', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.get('a', async () => 5)).toBe(5);
+  });
+
+  it('keeps at most maxEntries keys, dropping the oldest', async () => {
+    const cache = new TtlCache<string>(1000, 2, now);
+    await cache.get('a', async () => 'a');
+    await cache.get('b', async () => 'b');
+    await cache.get('c', async () => 'c');
+    expect(cache.size).toBe(2);
+    const compute = jest.fn(async () => 'a2');
+    expect(await cache.get('a', compute)).toBe('a2');
+    expect(compute).toHaveBeenCalledTimes(1);
+  });
+
+  it('with a TTL of 0 always computes', async () => {
+    const cache = new TtlCache<number>(0, 10, now);
+    const compute = jest.fn(async () => 1);
+    await cache.get('a', compute);
+    await cache.get('a', compute);
+    expect(compute).toHaveBeenCalledTimes(2);
+    expect(cache.size).toBe(0);
+  });
+});
+
+describe('envMs', () => {
+  it('reads whole milliseconds, falls back when unset and rejects nonsense', () => {
+    expect(envMs('X', 15000, {})).toBe(15000);
+    expect(envMs('X', 15000, { X: '' })).toBe(15000);
+    expect(envMs('X', 15000, { X: '0' })).toBe(0);
+    expect(envMs('X', 15000, { X: '2500' })).toBe(2500);
+    expect(() => envMs('X', 15000, { X: '-1' })).toThrow('X must be');
+    expect(() => envMs('X', 15000, { X: 'soon' })).toThrow('X must be');
+  });
+});

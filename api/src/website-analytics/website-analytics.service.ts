@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { SESSION_ID_PATTERN, isTrackedPath, type TrackEventDto, type TrackPageViewDto } from '@realty/contracts';
+import { isbot } from 'isbot';
+import type { DataSource } from 'typeorm';
+
+/** Who sent a beacon. */
+export interface BeaconOrigin {
+  /** X-Session-Id (kept only when it looks like an id). */
+  sessionId: string | undefined;
+  /** The User-Agent header. */
+  userAgent: string | null;
+}
+
+/**
+ * Website analytics (spec 01 §3, §7 notes; spec 02 §7): page views and events of PUBLIC pages
+ * are stored in PostgreSQL; the others are dropped silently. Bots are kept but marked (isbot on
+ * the user agent), so reports can leave them out and crawler traffic stays visible.
+ */
+@Injectable()
+export class WebsiteAnalyticsService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Stores a page view; false when it was dropped (a private page). */
+  async pageView(dto: TrackPageViewDto, origin: BeaconOrigin): Promise<boolean> {
+    const path = dto.path.split(/[?#]/)[0];
+    if (!isTrackedPath(path)) return false;
+    const userAgent = (dto.userAgent ?? origin.userAgent ?? '').slice(0, 300) || null;
+    await this.db.query(
+      `INSERT INTO website_page_views (path, utm_source, utm_medium, utm_campaign, utm_term, utm_content, user_agent, language,
+                                       screen_resolution, referrer, client_timestamp, session_id, origin, is_bot)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        path.slice(0, 2000),
+        dto.utm_source ?? null,
+        dto.utm_medium ?? null,
+        dto.utm_campaign ?? null,
+        dto.utm_term ?? null,
+        dto.utm_content ?? null,
+        userAgent,
+        dto.language ?? null,
+        dto.screenResolution ?? null,
+        dto.referrer ?? null,
+        dto.timestamp ?? null,
+        sessionOf(origin),
+        dto.origin ?? 'client',
+        isBotAgent(userAgent),
+      ],
+    );
+    return true;
+  }
+
+  /** Stores an event; false when it was dropped (sent from a private page). */
+  async event(dto: TrackEventDto, origin: BeaconOrigin): Promise<boolean> {
+    const path = dto.path ? dto.path.split(/[?#]/)[0] : null;
+    if (path !== null && !isTrackedPath(path)) return false;
+    const userAgent = origin.userAgent?.slice(0, 300) || null;
+    await this.db.query(
+      `INSERT INTO website_events (event_name, properties, path, user_agent, client_timestamp, session_id, is_bot)
+       VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7)`,
+      [dto.eventName, dto.properties ? JSON.stringify(dto.properties) : null, path, userAgent, dto.timestamp ?? null, sessionOf(origin), isBotAgent(userAgent)],
+    );
+    return true;
+  }
+}
+
+function sessionOf(origin: BeaconOrigin): string | null {
+  return origin.sessionId && SESSION_ID_PATTERN.test(origin.sessionId) ? origin.sessionId : null;
+}
+
+/** A crawler, monitor or script by its user agent (isbot); no user agent at all counts as a bot. */
+export function isBotAgent(userAgent: string | null): boolean {
+  return !userAgent || isbot(userAgent);
+}

@@ -1,0 +1,61 @@
+import { Transform } from 'class-transformer';
+import { IsOptional } from 'class-validator';
+import { Check } from './auth.dto';
+import type { MessageKey } from './messages';
+
+/**
+ * Website analytics (spec 01 §3 "Analytics page view" / "Analytics event", §7 notes; spec 02 §7
+ * "Website analytics"): POST /api/website-analytics/track-page-view and /track-event with the
+ * header X-Session-Id. Only public pages are tracked: not /dashboard/ nor /auth.
+ */
+
+const text = (max: number) => (v: unknown): MessageKey | null => (typeof v === 'string' && v.length <= max ? null : 'field.tooLong');
+/** Strings are cut to `max` (tracking data is best effort); '' becomes null. */
+const Cut = (max: number) => Transform(({ value }) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim().slice(0, max)) : value));
+/** An ISO time or epoch milliseconds; anything else becomes undefined (the server time is used). */
+const ToDate = () =>
+  Transform(({ value }) => {
+    const d = typeof value === 'number' ? new Date(value) : typeof value === 'string' && value.trim() ? new Date(value) : null;
+    return d && !Number.isNaN(d.getTime()) ? d.toISOString() : undefined;
+  });
+
+/** Body of POST /api/website-analytics/track-page-view (spec 01 §3, §7). */
+export class TrackPageViewDto {
+  /** The page's path (query string dropped). Paths of private pages are answered 204 and not stored. */
+  @Check('path', (v) => (typeof v === 'string' && v.startsWith('/') && v.length <= 2000 ? null : 'field.invalid'))
+  path: string;
+
+  @IsOptional() @Cut(200) @Check('utm', text(200)) utm_source?: string | null;
+  @IsOptional() @Cut(200) @Check('utm', text(200)) utm_medium?: string | null;
+  @IsOptional() @Cut(200) @Check('utm', text(200)) utm_campaign?: string | null;
+  @IsOptional() @Cut(200) @Check('utm', text(200)) utm_term?: string | null;
+  @IsOptional() @Cut(200) @Check('utm', text(200)) utm_content?: string | null;
+
+  /** Falls back to the User-Agent header. */
+  @IsOptional() @Cut(300) @Check('userAgent', text(300)) userAgent?: string | null;
+  @IsOptional() @Cut(16) @Check('language', text(16)) language?: string | null;
+  @IsOptional() @Cut(32) @Check('screenResolution', text(32)) screenResolution?: string | null;
+  @IsOptional() @Cut(1000) @Check('referrer', text(1000)) referrer?: string | null;
+  @IsOptional() @ToDate() timestamp?: string;
+  /** 'server' when the web server counted a document request (no JavaScript needed); default 'client'. */
+  @IsOptional()
+  @Check('origin', (v) => (v === 'server' || v === 'client' ? null : 'field.enum'))
+  origin?: 'server' | 'client';
+}
+
+/** Body of POST /api/website-analytics/track-event (spec 01 §3: eventName, properties, timestamp). */
+export class TrackEventDto {
+  @Check('eventName', (v) => (typeof v === 'string' && /^[\w.:-]{1,100}$/.test(v) ? null : 'field.invalid'))
+  eventName: string;
+
+  /** Any JSON object up to 4 KB. */
+  @IsOptional()
+  @Check('properties', (v) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) && JSON.stringify(v).length <= 4096 ? null : 'field.invalid',
+  )
+  properties?: Record<string, unknown>;
+
+  /** The page the event happened on; events of private pages are not stored. */
+  @IsOptional() @Cut(2000) @Check('path', text(2000)) path?: string | null;
+  @IsOptional() @ToDate() timestamp?: string;
+}

@@ -1,0 +1,85 @@
+/**
+ * Sign-in, registration, forgotten and reset password (spec 01 §2 /auth, §5, §8). Russian is
+ * the spec's own wording where it gives one. Field rule messages come from @realty/contracts
+ * (MESSAGES), shared with the API.
+ */
+export default {
+  meta: {
+    title: 'Вход и регистрация — Алматы Бизнес Центр',
+    description: 'Войдите в личный кабинет или зарегистрируйтесь, чтобы сохранять избранные объекты и следить за заявками.',
+    resetTitle: 'Восстановление пароля — Алматы Бизнес Центр',
+  },
+  heading: 'Личный кабинет',
+  intro: 'Войдите или зарегистрируйтесь, чтобы сохранять избранные объекты и следить за своими заявками.',
+  tabs: { label: 'Вход и регистрация', login: 'Вход', register: 'Регистрация' },
+  fields: {
+    email: 'Email',
+    password: 'Пароль',
+    confirmPassword: 'Подтвердите пароль',
+    fullName: 'Имя и фамилия',
+    phone: 'Телефон',
+    rememberMe: 'Запомнить меня',
+    newPassword: 'Новый пароль',
+  },
+  placeholders: {
+    email: 'you@example.com',
+    fullName: 'Иван Иванов',
+    phone: '+7 (700) 000-00-00',
+  },
+  hints: {
+    password: 'Минимум 8 символов: строчные и заглавные буквы и цифры',
+    resetPassword: 'Минимум 8 символов. Рекомендуем использовать буквы, цифры и символы',
+  },
+  login: {
+    submit: 'Войти',
+    pending: 'Вход...',
+    forgot: 'Забыли пароль?',
+    forgotPending: 'Отправка...',
+    forgotHint: 'Введите email в поле выше и нажмите «Забыли пароль?» — мы пришлём ссылку для восстановления.',
+  },
+  register: {
+    submit: 'Зарегистрироваться',
+    pending: 'Регистрация...',
+  },
+  reset: {
+    title: 'Восстановление пароля',
+    text: 'Придумайте новый пароль для входа в личный кабинет.',
+    submit: 'Сохранить пароль',
+    pending: 'Сохранение...',
+    back: 'Вернуться ко входу',
+  },
+  toast: {
+    loginSuccess: 'Успешный вход',
+    greeting: 'Добро пожаловать, {{name}}!',
+    loginError: 'Ошибка входа',
+    loginErrorDefault: 'Неверный email или пароль',
+    loginNetwork: 'Не удалось войти в систему. Попробуйте снова.',
+    registerSuccess: 'Успешная регистрация',
+    registerError: 'Ошибка регистрации',
+    registerErrorDefault: 'Не удалось зарегистрироваться',
+    registerNetwork: 'Не удалось зарегистрироваться. Попробуйте снова.',
+    forgotSent: 'Письмо отправлено',
+    forgotSentText: 'Если указанный email существует, на него отправлена ссылка для восстановления пароля.',
+    forgotError: 'Не удалось отправить письмо для восстановления пароля',
+    forgotNetwork: 'Не удалось отправить запрос. Попробуйте снова.',
+    forgotEmailRequired: 'Введите email для восстановления пароля',
+    resetError: 'Не удалось сбросить пароль',
+    resetErrorText: 'Не удалось сбросить пароль. Попробуйте снова.',
+    resetSuccess: 'Пароль изменен',
+    resetSuccessText: 'Пароль успешно изменен. Теперь вы можете войти с новым паролем.',
+    logout: 'Вы вышли из системы',
+    validation: 'Ошибка валидации',
+    validationText: 'Пожалуйста, исправьте ошибки в форме',
+    error: 'Ошибка',
+    network: 'Ошибка сети',
+    formExpired: 'Срок действия формы истёк. Обновите страницу и повторите попытку.',
+    sessionExpired: 'Сессия истекла. Войдите снова',
+  },
+  errors: {
+    phoneRequired: 'Телефон обязателен для заполнения',
+    passwordsMismatch: 'Пароли не совпадают',
+    fullNameRequired: 'Имя обязательно для заполнения',
+    resetTokenMissing: 'Токен восстановления пароля не найден',
+    passwordMin: 'Пароль должен содержать минимум 8 символов',
+  },
+};

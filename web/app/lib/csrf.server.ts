@@ -1,0 +1,54 @@
+import { createCookie } from '@remix-run/node';
+import { CSRF, CSRFError } from 'remix-utils/csrf/server';
+import { getLanguage, i18nServer } from '~/i18n.server';
+import { redirectWithToast } from './toast.server';
+import { safeRedirectPath } from './safe-redirect';
+import { cookieSecure, sessionSecrets } from './session.server';
+
+/**
+ * CSRF protection of the web's own forms (browser -> Remix action), with remix-utils' CSRF:
+ * a random token in a signed, httpOnly, SameSite=Lax cookie; every state-changing form carries
+ * the same token in the hidden field `csrf` (<AuthenticityTokenInput/>, ~/components/csrf) and
+ * the action checks the two match. The root loader hands the token to the page.
+ */
+export const CSRF_FIELD = 'csrf';
+
+const [secret] = sessionSecrets();
+
+export const csrfCookie = createCookie('csrf', {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: cookieSecure(),
+  secrets: sessionSecrets(),
+});
+
+export const csrf = new CSRF({ cookie: csrfCookie, formDataKey: CSRF_FIELD, secret });
+
+/** The token for this visitor and, when it is new, the Set-Cookie value that stores it. */
+export async function commitCsrfToken(request: Request): Promise<{ token: string; setCookie: string | null }> {
+  const [token, setCookie] = await csrf.commitToken(request);
+  return { token, setCookie };
+}
+
+/**
+ * Checks the token of a posted form against the cookie. On a mismatch throws a redirect back to
+ * `back` (default: the page the form was on, else the action's own URL) with an error toast, so a
+ * visitor with a stale page gets a fresh token; a forged cross-site post changes nothing.
+ */
+export async function validateCsrf(request: Request, form: FormData, back?: string): Promise<void> {
+  try {
+    await csrf.validate(form, request.headers);
+  } catch (error) {
+    if (!(error instanceof CSRFError)) throw error;
+    const url = new URL(request.url);
+    let target = back;
+    if (!target) {
+      const referer = request.headers.get('Referer');
+      const ref = referer ? new URL(referer, url) : null;
+      target = ref && ref.origin === url.origin ? ref.pathname + ref.search : url.pathname + url.search;
+    }
+    const t = await i18nServer.getFixedT(await getLanguage(request), 'auth');
+    throw await redirectWithToast(request, safeRedirectPath(target), { title: t('toast.error'), description: t('toast.formExpired'), variant: 'destructive' });
+  }
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { createCookieSessionStorage, type Session } from '@remix-run/node';
+import { isCsrfPair, type CsrfPair } from '@realty/api-client';
+import { ROLES, type AuthSessionDto, type RoleName } from '@realty/contracts';
+
+/**
+ * The web server's own session (DESIGN "Auth and sessions"): a signed cookie, httpOnly,
+ * SameSite=Lax, Secure in production (COOKIE_SECURE overrides). It holds the API tokens, the
+ * signed-in user and the API's CSRF pair; none of it is ever sent to page scripts (loaders
+ * hand out `user` only). Persistent for 30 days with rememberMe, a browser-session cookie
+ * without (spec 01 §4 "Sign-in").
+ */
+
+export const SESSION_COOKIE = '__session';
+/** Lifetime of a remembered session (the API's refresh tokens live as long with rememberMe). */
+export const REMEMBER_ME_SECONDS = 30 * 24 * 3600;
+
+/** Secure cookies: COOKIE_SECURE=true|false when set, else only in production (README). */
+export function cookieSecure(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.COOKIE_SECURE !== undefined && env.COOKIE_SECURE !== '') return env.COOKIE_SECURE !== 'false';
+  return env.NODE_ENV === 'production';
+}
+
+let warned = false;
+/**
+ * SESSION_SECRET (several comma-separated for rotation: the first signs, all verify); without
+ * it a random per-process secret, so sessions end when the process restarts.
+ */
+export function sessionSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
+  const configured = (env.SESSION_SECRET ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (configured.length) return configured;
+  if (!warned && env.NODE_ENV !== 'test') {
+    warned = true;
+    console.warn('SESSION_SECRET is not set: using a random secret, sessions end when the web server restarts');
+  }
+  return [processSecret];
+}
+const processSecret = randomBytes(32).toString('hex');
+
+/** The signed-in user as the session keeps it (spec 01 §3 "User: id, email, role, firstName"). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: RoleName;
+  firstName: string;
+}
+
+export interface SessionData {
+  accessToken: string;
+  /** When the access token expires (ms since the epoch). */
+  accessExpiresAt: number;
+  refreshToken: string;
+  user: SessionUser;
+  /** rememberMe of the sign-in: the cookie is persistent. */
+  remember: boolean;
+  /** The API's CSRF token and secret cookie (spec 02 §7): the web server is the API's client. */
+  apiCsrf: CsrfPair;
+}
+
+export type WebSession = Session<SessionData>;
+
+export const sessionStorage = createCookieSessionStorage<SessionData>({
+  cookie: {
+    name: SESSION_COOKIE,
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookieSecure(),
+    secrets: sessionSecrets(),
+  },
+});
+
+export function getSession(request: Request): Promise<WebSession> {
+  return sessionStorage.getSession(request.headers.get('Cookie'));
+}
+
+/** Set-Cookie value for the session: persistent when remembered, else a browser-session cookie. */
+export function commitSession(session: WebSession): Promise<string> {
+  if (!session.get('remember')) return sessionStorage.commitSession(session);
+  // Max-Age for today's browsers, Expires for older clients.
+  return sessionStorage.commitSession(session, { maxAge: REMEMBER_ME_SECONDS, expires: new Date(Date.now() + REMEMBER_ME_SECONDS * 1000) });
+}
+
+/** Set-Cookie value that removes the session cookie. */
+export function destroySession(session: WebSession): Promise<string> {
+  return sessionStorage.destroySession(session);
+}
+
+function isSessionUser(v: unknown): v is SessionUser {
+  if (!v || typeof v !== 'object') return false;
+  const u = v as SessionUser;
+  return typeof u.id === 'string' && typeof u.email === 'string' && typeof u.firstName === 'string' && (ROLES as readonly string[]).includes(u.role);
+}
+
+/** The signed-in user, or null (also when the tokens are missing). */
+export function readUser(session: WebSession): SessionUser | null {
+  const user = session.get('user');
+  return isSessionUser(user) && typeof session.get('refreshToken') === 'string' ? user : null;
+}
+
+/** The API's CSRF pair kept in the session, if any. */
+export function readApiCsrf(session: WebSession): CsrfPair | null {
+  const pair = session.get('apiCsrf');
+  return isCsrfPair(pair) ? pair : null;
+}
+
+/** Stores the answer of login / register / refresh (spec 01 §7 data.tokens, data.user). */
+export function storeSignIn(session: WebSession, result: AuthSessionDto, remember: boolean, now = Date.now()): SessionUser {
+  const user: SessionUser = { id: result.user.id, email: result.user.email, role: result.user.role, firstName: result.user.firstName };
+  session.set('accessToken', result.tokens.accessToken);
+  session.set('accessExpiresAt', now + Math.max(0, result.tokens.expiresIn) * 1000);
+  session.set('refreshToken', result.tokens.refreshToken);
+  session.set('user', user);
+  session.set('remember', remember);
+  return user;
+}
+
+/** Forgets the tokens and the user (the API CSRF pair stays: it is not tied to an account). */
+export function clearSignIn(session: WebSession): void {
+  session.unset('accessToken');
+  session.unset('accessExpiresAt');
+  session.unset('refreshToken');
+  session.unset('user');
+  session.unset('remember');
+}

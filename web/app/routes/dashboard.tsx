@@ -1,0 +1,33 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Outlet, useLoaderData } from '@remix-run/react';
+import { DashboardErrorBoundary, DashboardNav } from '~/components/account/Dashboard';
+import { requireUser } from '~/lib/auth.server';
+import accountCss from '~/styles/account.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
+
+/** Dashboards are private: never indexed (and, being under /dashboard/, never tracked as public pages). */
+export const meta: MetaFunction = () => [{ name: 'robots', content: 'noindex' }];
+
+/** /dashboard/* layout (spec 02 §2): signed-in users only (anonymous -> /auth?redirectTo=...). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const auth = await requireUser(request);
+  return data({ user: auth.user }, { headers: await auth.headers({ 'Cache-Control': 'private, no-store' }) });
+}
+
+export default function DashboardLayout() {
+  const { user } = useLoaderData<typeof loader>();
+  return (
+    <div className="container dashboard">
+      <aside className="dashboard-aside">
+        <DashboardNav role={user.role} />
+      </aside>
+      <div className="dashboard-main">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;

@@ -1,0 +1,71 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { ApiError } from '@realty/api-client';
+import { useTranslation } from 'react-i18next';
+import { DashboardErrorBoundary } from '~/components/account/Dashboard';
+import { i18nServer } from '~/i18n.server';
+import { requireUser, rethrowAuthError, type Auth } from '~/lib/auth.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? '' }, { name: 'robots', content: 'noindex' }];
+
+/** Total of a list endpoint (its paging total, else the list's length), or null when the endpoint does not exist (yet). */
+async function total(auth: Auth, path: string, query?: Record<string, number>): Promise<number | null> {
+  try {
+    const result = await auth.api.request<unknown[]>('GET', path, { query });
+    return result.meta?.total ?? (Array.isArray(result.data) ? result.data.length : 0);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** /dashboard/user (spec 02 §2 User): greeting, favourites and enquiries counts, links. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const auth = await requireUser(request);
+  const t = await i18nServer.getFixedT(auth.lang, 'dashboard');
+  let favorites: number | null = null;
+  let requests: number | null = null;
+  try {
+    [favorites, requests] = await Promise.all([total(auth, '/user/favorites', { limit: 1 }), total(auth, '/user/inquiries').catch(() => null)]);
+  } catch (error) {
+    await rethrowAuthError(request, auth, error);
+  }
+  return data(
+    { title: t('meta.title', { page: t('user.title') }), firstName: auth.user.firstName, favorites: favorites ?? 0, requests: requests ?? 0 },
+    { headers: await auth.headers() },
+  );
+}
+
+export default function UserDashboard() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation('dashboard');
+  return (
+    <section aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title">{t('user.greeting', { name: d.firstName })}</h1>
+      <p className="dashboard-lead">{t('user.text')}</p>
+      <ul className="dashboard-stats">
+        <li>
+          <span className="dashboard-stats__value">{d.favorites}</span>
+          <span className="dashboard-stats__label">{t('user.favorites')}</span>
+          <Link to="/dashboard/user/favorites">{t('user.toFavorites')}</Link>
+        </li>
+        <li>
+          <span className="dashboard-stats__value">{d.requests}</span>
+          <span className="dashboard-stats__label">{t('user.requests')}</span>
+          <Link to="/dashboard/user/requests">{t('user.toRequests')}</Link>
+        </li>
+      </ul>
+      <div className="actions">
+        <Link to="/catalog" className="btn btn-primary">
+          {t('user.toCatalog')}
+        </Link>
+        <Link to="/dashboard/profile" className="btn btn-secondary">
+          {t('user.toProfile')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;

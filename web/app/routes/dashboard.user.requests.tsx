@@ -1,0 +1,78 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { ApiError } from '@realty/api-client';
+import { formatDate } from '@realty/i18n/format';
+import { useTranslation } from 'react-i18next';
+import { DashboardErrorBoundary } from '~/components/account/Dashboard';
+import { EmptyState } from '~/components/ListingStates';
+import { i18nServer } from '~/i18n.server';
+import { requireUser, rethrowAuthError } from '~/lib/auth.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? '' }, { name: 'robots', content: 'noindex' }];
+
+/** One enquiry as GET /api/user/inquiries lists it (UserInquiryDto of the enquiries API). */
+interface UserInquiry {
+  id: string;
+  kind: 'inquiry' | 'lead';
+  propertyId: string | null;
+  propertySlug: string | null;
+  propertyTitle: string | null;
+  topic: string;
+  message: string;
+  status: string;
+  createdAt: string;
+}
+
+/**
+ * /dashboard/user/requests (spec 02 §2): the user's own enquiries, newest first. An API without
+ * the list (404) shows the empty state.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const auth = await requireUser(request);
+  const t = await i18nServer.getFixedT(auth.lang, 'dashboard');
+  let items: UserInquiry[] = [];
+  try {
+    const list = await auth.api.get<UserInquiry[] | null>('/user/inquiries');
+    items = Array.isArray(list) ? list : [];
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) await rethrowAuthError(request, auth, error);
+  }
+  return data({ title: t('meta.title', { page: t('requests.title') }), lang: auth.lang, items }, { headers: await auth.headers() });
+}
+
+export default function RequestsPage() {
+  const { items, lang } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('dashboard');
+  return (
+    <section aria-labelledby="requests-title">
+      <h1 id="requests-title">{t('requests.title')}</h1>
+      {items.length ? (
+        <ul className="request-list">
+          {items.map((r) => (
+            <li key={r.id} className="request-item">
+              <div className="request-item__head">
+                <strong>{r.propertyTitle || r.topic}</strong>
+                <span className="status-badge">{t(`requests.statuses.${r.status}`, { defaultValue: r.status })}</span>
+              </div>
+              <p className="request-item__meta">
+                <time dateTime={r.createdAt}>{formatDate(r.createdAt, lang)}</time>
+                {r.propertyId || r.propertySlug ? (
+                  <>
+                    {' · '}
+                    <Link to={`/property/${encodeURIComponent(r.propertySlug || r.propertyId || '')}`}>{t('requests.open')}</Link>
+                  </>
+                ) : null}
+              </p>
+              {r.message ? <p className="request-item__message">{r.message}</p> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title={t('requests.empty')} hint={t('requests.emptyHint')} resetHref="/catalog" resetLabel={t('user.toCatalog')} />
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = DashboardErrorBoundary;

@@ -1,0 +1,18 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { LegalPage } from '~/components/company/LegalPage';
+import { seoMeta } from '~/lib/seo';
+import { staticPage } from '~/lib/static-page.server';
+import companyCss from '~/styles/company.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: companyCss }];
+
+/** /terms (spec 01 §2: linked legal page, content not shown in the spec; ours in docs/decisions/011). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return staticPage(request, { section: 'terms', path: '/terms' });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+export default function TermsPage() {
+  return <LegalPage section="terms" />;
+}
