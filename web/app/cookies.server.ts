@@ -1,6 +1,7 @@
 import { createCookie } from '@remix-run/node';
+import { cookieSecure } from './lib/session.server';
 
-const secure = process.env.NODE_ENV === 'production' && process.env.COOKIE_SECURE !== 'false';
+const secure = cookieSecure();
 
 /** The visitor's saved language (spec 01 §1: the saved choice wins). One year. */
 export const languageCookie = createCookie('lng', { path: '/', sameSite: 'lax', httpOnly: true, secure, maxAge: 365 * 24 * 3600 });

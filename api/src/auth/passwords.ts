@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { ARGON2_OPTIONS } from '@realty/db';
 import * as argon2 from 'argon2';
 import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * Password hashing (DESIGN "Auth and sessions"): argon2id with the OWASP parameters
- * m = 19456 KiB, t = 2, p = 1. The same parameters as the demo seed's accounts.
+ * m = 19456 KiB, t = 2, p = 1, defined once in @realty/db and shared with the demo seed.
  */
-export const ARGON2_PARAMS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_PARAMS = ARGON2_OPTIONS;
 
 /** Hashes and checks passwords; checks take the same time whether or not the account exists. */
 @Injectable()

@@ -1,23 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { createCookieSessionStorage, redirect } from '@remix-run/node';
+import { cookieSecure, sessionSecrets } from './session.server';
 import { isToastMessage, type ToastMessage } from './toast';
 
 /**
  * A one-shot ("flash") toast carried by a signed cookie across a redirect, so a form
  * posted without JavaScript still shows its toast on the next page (spec 01 §8 texts).
- * SESSION_SECRET signs it; without one a random per-process secret is used (the toast of an
- * in-flight redirect may then be lost on restart, nothing else).
+ * Signed with the session secrets (SESSION_SECRET, comma-separated for rotation).
  */
-const secret = process.env.SESSION_SECRET || randomBytes(32).toString('hex');
-
 const storage = createCookieSessionStorage({
   cookie: {
     name: 'toast',
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: process.env.NODE_ENV === 'production' && process.env.COOKIE_SECURE !== 'false',
-    secrets: [secret],
+    secure: cookieSecure(),
+    secrets: sessionSecrets(),
   },
 });
 
