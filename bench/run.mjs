@@ -160,11 +160,24 @@ async function main() {
   // Catalogue queries: the typical filter with each sort, a text query, and a deep page.
   const catalogue = SORTS.map((sort) => ({ name: `api catalogue sort=${sort}`, query: sort === 'date_new' ? FILTER : `${FILTER}&sort=${sort}` }));
   const first = await captureCatalogueSql(url, [catalogue[0], { name: 'api text', query: TEXT_QUERY }]);
-  // Page 100 of 50 when the filter has that many pages, else its deepest page.
+  // Page 100 of 50 when the filter has that many pages, else its deepest page: once by page
+  // number (OFFSET, what a jump to that page costs) and once by keyset (`after` = the previous
+  // page's meta.nextCursor, what paging onwards costs). The target is judged on the keyset one.
   const filterPages = Math.ceil(first[catalogue[0].name].total / 50);
-  const deepPage = Math.max(1, Math.min(100, filterPages));
-  const deepQuery = `${FILTER}&page=${deepPage}&limit=50`;
-  const sql = await captureCatalogueSql(url, [...catalogue, { name: 'api text', query: TEXT_QUERY }, { name: `api deep page=${deepPage}`, query: deepQuery }]);
+  const deepPage = Math.max(2, Math.min(100, filterPages));
+  const offsetQuery = `${FILTER}&page=${deepPage}&limit=50`;
+  const before = await captureCatalogueSql(url, [{ name: 'page before the deep page', query: `${FILTER}&page=${deepPage - 1}&limit=50` }]);
+  const cursor = before['page before the deep page'].nextCursor;
+  if (!cursor) throw new Error(`page ${deepPage - 1} of the filter has no nextCursor: is the API built from this checkout?`);
+  const deepQuery = `${offsetQuery}&after=${cursor}`;
+  const deepName = `api deep page=${deepPage} (keyset)`;
+  const offsetName = `api deep page=${deepPage} (offset)`;
+  const sql = await captureCatalogueSql(url, [
+    ...catalogue,
+    { name: 'api text', query: TEXT_QUERY },
+    { name: deepName, query: deepQuery },
+    { name: offsetName, query: offsetQuery },
+  ]);
   const broad = await captureCatalogueSql(url, [{ name: 'broad text q=офис (EXPLAIN only)', query: BROAD_QUERY }]);
   log(`filter ${FILTER}: ${first[catalogue[0].name].total} listings (${filterPages} pages of 50); text ${decodeURIComponent(TEXT_QUERY)}: ${first['api text'].total}`);
   writeFileSync(queriesFile, JSON.stringify(sql));
@@ -202,7 +215,6 @@ async function main() {
   const detailPaths = sample.map((s) => `/api/properties/${s.id}`);
   const pagePaths = sample.slice(0, 200).map((s) => `/property/${encodeURIComponent(s.slug)}`);
 
-  const deepName = `api deep page=${deepPage}`;
   const plan = [
     { name: 'baseline catalogue', url: `${BASE}/${encodeURIComponent(catalogue[0].name)}`, baselineOf: catalogue[0].name },
     ...catalogue.map((c) => ({ name: c.name, url: `${API}/api/properties?${c.query}` })),
@@ -210,6 +222,7 @@ async function main() {
     { name: 'api text', url: `${API}/api/properties?${TEXT_QUERY}` },
     { name: 'baseline deep page', url: `${BASE}/${encodeURIComponent(deepName)}`, baselineOf: deepName },
     { name: deepName, url: `${API}/api/properties?${deepQuery}` },
+    { name: offsetName, url: `${API}/api/properties?${offsetQuery}` },
     { name: 'api detail /api/properties/{id}', url: API, paths: detailPaths },
     { name: 'api map /api/properties/map', url: `${API}/api/properties/map?${FILTER}` },
     { name: 'web /catalog?…', url: `${WEB}/catalog?${FILTER}` },
@@ -254,7 +267,7 @@ async function main() {
     machine: machine(),
     duration_s: Math.round((Date.now() - started) / 1000),
     load_average: { before: loadBefore, after: os.loadavg().map((n) => Math.round(n * 10) / 10) },
-    config: { listings: LISTINGS, leads: LEADS, scenario_seconds: DURATION, connections: CONNECTIONS, filter: FILTER, text_query: decodeURIComponent(TEXT_QUERY), deep_page: deepPage },
+    config: { listings: LISTINGS, leads: LEADS, scenario_seconds: DURATION, connections: CONNECTIONS, filter: FILTER, text_query: decodeURIComponent(TEXT_QUERY), deep_page: deepPage, deep_cursor: cursor },
     data,
     scenarios,
     pages,

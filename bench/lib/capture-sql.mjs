@@ -58,7 +58,7 @@ export async function captureCatalogueSql(url, scenarios) {
         if (kind && !byKind[kind]) byKind[kind] = q;
       }
       if (!byKind.list || !byKind.count) throw new Error(`could not capture the SQL of ${name}: ${captured.map((q) => q.sql.slice(0, 60)).join(' | ')}`);
-      out[name] = { query, list: byKind.list, count: byKind.count, images: byKind.images ?? null, total: page.meta.total, items: page.items.length };
+      out[name] = { query, list: byKind.list, count: byKind.count, images: byKind.images ?? null, total: page.meta.total, items: page.items.length, nextCursor: page.meta.nextCursor ?? null };
     }
     return out;
   } finally {

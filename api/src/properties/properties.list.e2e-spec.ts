@@ -49,20 +49,20 @@ describe('GET /api/properties (list) and /api/properties/map', () => {
     }
     expect(res.body.status).toBe('success');
     expect(res.body.data.map((p: PropertyListItem) => p.slug)).toEqual(expected.map((l) => l.slug));
-    expect(res.body.meta).toEqual({ total: expected.length, page: 1, limit: 100, totalPages: Math.ceil(expected.length / 100) });
+    expect(res.body.meta).toEqual({ total: expected.length, page: 1, limit: 100, totalPages: Math.ceil(expected.length / 100), nextCursor: null });
     return res.body.data;
   }
 
   describe('defaults and shape', () => {
     it('lists only active, not deleted listings, newest first, 50 per page', async () => {
       const res = await list({}).expect(200);
-      expect(res.body.meta).toEqual({ total: 24, page: 1, limit: 50, totalPages: 1 });
+      expect(res.body.meta).toEqual({ total: 24, page: 1, limit: 50, totalPages: 1, nextCursor: null });
       expect(res.body.data.map((p: PropertyListItem) => p.slug)).toEqual([...pub].sort(SORT_ORDER.date_new).map((l) => l.slug));
       for (const p of res.body.data as PropertyListItem[]) expect(p.status).toBe('active');
       expect(JSON.stringify(res.body)).not.toContain('Невидимка');
     });
 
-    it('answers cards with numbers as numbers, the derived price per m² and images main first', async () => {
+    it('answers cards with numbers as numbers, the derived price per m² and the main image only', async () => {
       const all = (await list({}).expect(200)).body.data as PropertyListItem[];
       const card = all.find((p) => p.slug === 'warehouse-3')!;
       const spec = fx.listings.find((l) => l.slug === 'warehouse-3')!;
@@ -92,8 +92,9 @@ describe('GET /api/properties (list) and /api/properties/map', () => {
       expect(typeof card.price).toBe('number');
       expect(typeof card.area).toBe('number');
       expect(card).not.toHaveProperty('description');
-      // warehouse-3 (i=2) has 2 images with variants, inserted with sort_order 1 before 0
-      expect(card.images).toHaveLength(2);
+      // warehouse-3 (i=2) has 2 images with variants, inserted with sort_order 1 before 0: a
+      // card carries the main one (lowest sort_order) only; the property page has both.
+      expect(card.images).toHaveLength(1);
       expect(card.images[0]).toEqual({
         id: expect.any(String),
         url: '/media/properties/warehouse-3/photo-0.jpg',
@@ -104,7 +105,6 @@ describe('GET /api/properties (list) and /api/properties/map', () => {
         width: 1600,
         height: 1200,
       });
-      expect(card.images[1].url).toBe('/media/properties/warehouse-3/photo-1.jpg');
       // coworking-8 (i=7): an image without variants yet (the worker has not run)
       expect(all.find((p) => p.slug === 'coworking-8')!.images).toEqual([
         expect.objectContaining({ url: '/media/properties/coworking-8/photo-0.jpg', thumbUrl: null, galleryWebpUrl: null }),
@@ -131,7 +131,7 @@ describe('GET /api/properties (list) and /api/properties/map', () => {
       await expectList({ category: 'offices' }, (l) => l.category === 'offices');
       await expectList({ category: 'retail' }, (l) => l.category === 'retail');
       const res = await list({ category: 'no-such-category' }).expect(200);
-      expect(res.body).toEqual({ status: 'success', data: [], meta: { total: 0, page: 1, limit: 50, totalPages: 0 } });
+      expect(res.body).toEqual({ status: 'success', data: [], meta: { total: 0, page: 1, limit: 50, totalPages: 0, nextCursor: null } });
     });
 
     it('type', async () => {
@@ -254,7 +254,7 @@ describe('GET /api/properties (list) and /api/properties/map', () => {
         limit: '',
         lang: '',
       }).expect(200);
-      expect(res.body.meta).toEqual({ total: 24, page: 1, limit: 50, totalPages: 1 });
+      expect(res.body.meta).toEqual({ total: 24, page: 1, limit: 50, totalPages: 1, nextCursor: null });
       expect(res.body.data.map((p: PropertyListItem) => p.slug)).toEqual([...pub].sort(SORT_ORDER.date_new).map((l) => l.slug));
     });
   });
@@ -286,8 +286,8 @@ describe('GET /api/properties (list) and /api/properties/map', () => {
       const seen: string[] = [];
       for (let page = 1; page <= 5; page++) {
         const res = await list({ sort: 'price_asc', limit: '5', page: String(page) }).expect(200);
-        expect(res.body.meta).toEqual({ total: 24, page, limit: 5, totalPages: 5 });
         expect(res.body.data).toHaveLength(page < 5 ? 5 : 4);
+        expect(res.body.meta).toEqual({ total: 24, page, limit: 5, totalPages: 5, nextCursor: page < 5 ? res.body.data[4].id : null });
         seen.push(...res.body.data.map((p: PropertyListItem) => p.slug));
       }
       expect(seen).toEqual(expected);
@@ -295,14 +295,55 @@ describe('GET /api/properties (list) and /api/properties/map', () => {
       const page2 = seen.slice(5, 10);
       expect(page2.some((s) => page1.includes(s))).toBe(false);
       const beyond = await list({ sort: 'price_asc', limit: '5', page: '6' }).expect(200);
-      expect(beyond.body).toEqual({ status: 'success', data: [], meta: { total: 24, page: 6, limit: 5, totalPages: 5 } });
+      expect(beyond.body).toEqual({ status: 'success', data: [], meta: { total: 24, page: 6, limit: 5, totalPages: 5, nextCursor: null } });
     });
 
     it('paging applies after filtering', async () => {
       const res = await list({ deal_type: 'rent', limit: '4', page: '2' }).expect(200);
       const rent = pub.filter((l) => l.dealType === 'rent').sort(SORT_ORDER.date_new).map((l) => l.slug);
-      expect(res.body.meta).toEqual({ total: rent.length, page: 2, limit: 4, totalPages: Math.ceil(rent.length / 4) });
+      expect(rent.length).toBeGreaterThan(8);
+      expect(res.body.meta).toEqual({ total: rent.length, page: 2, limit: 4, totalPages: Math.ceil(rent.length / 4), nextCursor: res.body.data[3].id });
       expect(res.body.data.map((p: PropertyListItem) => p.slug)).toEqual(rent.slice(4, 8));
+    });
+  });
+
+  describe('keyset paging (after = meta.nextCursor)', () => {
+    it.each(['date_new', 'price_asc', 'price_desc', 'area_asc', 'area_desc'])(
+      'sort=%s: following nextCursor walks the same pages as page numbers, across ties, to a null cursor',
+      async (sort) => {
+        const expected = [...pub].sort(SORT_ORDER[sort]).map((l) => l.slug);
+        const seen: string[] = [];
+        let after: string | null = null;
+        for (let page = 1; page <= 10; page++) {
+          const query: Record<string, string> = { sort, limit: '5', page: String(page), ...(after ? { after } : {}) };
+          const res = await list(query).expect(200);
+          const slugs = res.body.data.map((p: PropertyListItem) => p.slug);
+          // the same page by number (OFFSET) must agree
+          const byNumber = await list({ sort, limit: '5', page: String(page) }).expect(200);
+          expect(slugs).toEqual(byNumber.body.data.map((p: PropertyListItem) => p.slug));
+          seen.push(...slugs);
+          after = res.body.meta.nextCursor;
+          if (!after) break;
+          expect(after).toBe(res.body.data[4].id);
+        }
+        expect(seen).toEqual(expected);
+      },
+    );
+
+    it('applies after filtering; an upper-case cursor is the same cursor', async () => {
+      const rent = pub.filter((l) => l.dealType === 'rent').sort(SORT_ORDER.price_desc);
+      const cursor = rent[2].id.toUpperCase();
+      const res = await list({ deal_type: 'rent', sort: 'price_desc', limit: '3', page: '2', after: cursor }).expect(200);
+      expect(res.body.data.map((p: PropertyListItem) => p.slug)).toEqual(rent.slice(3, 6).map((l) => l.slug));
+      expect(res.body.meta).toMatchObject({ total: rent.length, page: 2, nextCursor: rent[5].id });
+    });
+
+    it('a cursor of a listing that does not exist gives an empty page; a malformed one a 400', async () => {
+      const gone = await list({ after: '00000000-0000-4000-8000-000000000000' }).expect(200);
+      expect(gone.body.data).toEqual([]);
+      expect(gone.body.meta.nextCursor).toBeNull();
+      const bad = await list({ after: "1' OR '1'='1" }).expect(400);
+      expect(bad.body.error.fields).toEqual({ after: MESSAGES['field.invalid'].ru });
     });
   });
 

@@ -1,5 +1,6 @@
 import type {
   AgentDto,
+  LocalizedText,
   CategoryDto,
   NamedRefDto,
   PropertyDetail,
@@ -19,8 +20,11 @@ export function pricePerSqm(price: number, area: number): number {
   return area > 0 ? Math.round(price / area) : 0;
 }
 
+/** The columns of a property_images row that an image DTO needs (an entity or a raw row). */
+export type ImageSource = Pick<PropertyImage, 'id' | 'storageKey' | 'variants' | 'width' | 'height'>;
+
 /** Original URL plus the worker's variants (null until the media job has run). */
-export function toImageDto(image: PropertyImage, storage: FileStorage): PropertyImageDto {
+export function toImageDto(image: ImageSource, storage: FileStorage): PropertyImageDto {
   const v = image.variants;
   return {
     id: image.id,
@@ -38,17 +42,107 @@ function ref(x: { id: number; slug: string; name: NamedRefDto['name'] }): NamedR
   return { id: x.id, slug: x.slug, name: x.name };
 }
 
-function characteristicsOf(p: Property): Record<string, string | number | boolean> {
+function characteristicsOf(raw: Property['characteristics'] | null): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};
-  for (const [k, v] of Object.entries(p.characteristics ?? {})) {
+  for (const [k, v] of Object.entries(raw ?? {})) {
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v;
   }
   return out;
 }
 
 /**
- * A card (PropertyListItem). `p` must carry category, subcategory, propertyType, district and
- * buildingComplex relations; `images` are the listing's images, main image first.
+ * One row of PropertiesService's card query (CARD_COLUMNS): the card columns of `properties`
+ * plus its references and its main image, flat, as node-postgres returns them (bigint and
+ * numeric as strings, timestamptz as Date, jsonb parsed).
+ */
+export interface CardRow {
+  id: string;
+  slug: string;
+  title: LocalizedText;
+  category_id: number;
+  deal_type: PropertyListItem['dealType'];
+  status: PropertyListItem['status'];
+  price: string | number;
+  area: string | number;
+  floor: number | null;
+  total_floors: number | null;
+  address: string;
+  latitude: number | string | null;
+  longitude: number | string | null;
+  features: unknown;
+  characteristics: Property['characteristics'] | null;
+  featured: boolean;
+  views_count: number;
+  favorites_count: number;
+  created_at: Date;
+  type_slug: PropertyListItem['type'];
+  category_slug: string;
+  category_name: LocalizedText;
+  subcategory_id: number | null;
+  subcategory_slug: string | null;
+  subcategory_name: LocalizedText | null;
+  district_slug: PropertyListItem['district'];
+  district_name: LocalizedText | null;
+  building_complex_name: LocalizedText | null;
+  image_id: string | null;
+  image_storage_key: string | null;
+  image_variants: PropertyImage['variants'];
+  image_width: number | null;
+  image_height: number | null;
+}
+
+const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
+
+/**
+ * A card (PropertyListItem) from a card-query row (spec 01 §3; "Further card-level fields:
+ * views, favorites, pricePerSqm, image"). `images` holds the main image only (the card shows
+ * one; the property page has them all), or is empty.
+ */
+export function cardFromRow(r: CardRow, storage: FileStorage): PropertyListItem {
+  const price = Number(r.price);
+  const area = Number(r.area);
+  const images =
+    r.image_id && r.image_storage_key
+      ? [toImageDto({ id: r.image_id, storageKey: r.image_storage_key, variants: r.image_variants, width: r.image_width, height: r.image_height }, storage)]
+      : [];
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    type: r.type_slug,
+    category: { id: r.category_id, slug: r.category_slug, name: r.category_name },
+    categoryId: r.category_id,
+    subcategory:
+      r.subcategory_id !== null && r.subcategory_slug !== null && r.subcategory_name !== null
+        ? { id: r.subcategory_id, slug: r.subcategory_slug, name: r.subcategory_name }
+        : null,
+    dealType: r.deal_type,
+    status: r.status,
+    price,
+    priceCurrency: 'KZT',
+    pricePerSqm: pricePerSqm(price, area),
+    area,
+    floor: r.floor,
+    totalFloors: r.total_floors,
+    address: r.address,
+    district: r.district_slug ?? null,
+    districtName: r.district_name ?? null,
+    buildingComplexName: r.building_complex_name ?? null,
+    latitude: num(r.latitude),
+    longitude: num(r.longitude),
+    features: Array.isArray(r.features) ? (r.features as PropertyListItem['features']) : [],
+    characteristics: characteristicsOf(r.characteristics),
+    featured: r.featured,
+    viewsCount: r.views_count,
+    favoritesCount: r.favorites_count,
+    images,
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+/**
+ * A card (PropertyListItem) from an entity. `p` must carry category, subcategory, propertyType,
+ * district and buildingComplex relations; `images` are the listing's images, main image first.
  */
 export function toListItem(p: Property, images: PropertyImageDto[]): PropertyListItem {
   const price = Number(p.price);
@@ -76,7 +170,7 @@ export function toListItem(p: Property, images: PropertyImageDto[]): PropertyLis
     latitude: p.latitude === null ? null : Number(p.latitude),
     longitude: p.longitude === null ? null : Number(p.longitude),
     features: Array.isArray(p.features) ? p.features : [],
-    characteristics: characteristicsOf(p),
+    characteristics: characteristicsOf(p.characteristics),
     featured: p.featured,
     viewsCount: p.viewsCount,
     favoritesCount: p.favoritesCount,

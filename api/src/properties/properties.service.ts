@@ -24,7 +24,7 @@ import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { ApiException } from '../common/api.exception';
 import { Paged } from '../common/envelope.interceptor';
 import { envMs, TtlCache } from '../common/ttl-cache';
-import { toCategoryDto, toDetail, toImageDto, toListItem, toSubcategoryDto } from './properties.mapper';
+import { cardFromRow, toCategoryDto, toDetail, toImageDto, toSubcategoryDto, type CardRow } from './properties.mapper';
 
 /** Injection token of the file storage used to build image URLs. */
 export const PROPERTY_FILE_STORAGE = Symbol('PROPERTY_FILE_STORAGE');
@@ -37,14 +37,48 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // eslint-disable-next-line no-control-regex
 const LISTING_SLUG = /^[^\u0000-\u001f\u007f/]{1,220}$/;
 
-/** ORDER BY of each sort (spec 01 §2 Catalogue sort options); `id` breaks ties so paging is stable. */
-const ORDER: Record<PropertySort, Array<[string, 'ASC' | 'DESC']>> = {
-  date_new: [['p.createdAt', 'DESC'], ['p.id', 'DESC']],
-  price_asc: [['p.price', 'ASC'], ['p.id', 'ASC']],
-  price_desc: [['p.price', 'DESC'], ['p.id', 'DESC']],
-  area_asc: [['p.area', 'ASC'], ['p.id', 'ASC']],
-  area_desc: [['p.area', 'DESC'], ['p.id', 'DESC']],
+/** ORDER BY columns of each sort (spec 01 §2 Catalogue sort options); `id` breaks ties so paging is stable. */
+const ORDER: Record<PropertySort, Array<[column: 'created_at' | 'price' | 'area' | 'id', 'ASC' | 'DESC']>> = {
+  date_new: [['created_at', 'DESC'], ['id', 'DESC']],
+  price_asc: [['price', 'ASC'], ['id', 'ASC']],
+  price_desc: [['price', 'DESC'], ['id', 'DESC']],
+  area_asc: [['area', 'ASC'], ['id', 'ASC']],
+  area_desc: [['area', 'DESC'], ['id', 'DESC']],
 };
+
+/** `"p"."created_at" DESC, "p"."id" DESC` for a sort. */
+const orderSql = (sort: PropertySort): string => ORDER[sort].map(([c, d]) => `"p"."${c}" ${d}`).join(', ');
+
+/**
+ * The card query: `page` (a CTE of listing ids, already filtered, ordered and cut to one
+ * page) joined to the card columns, the references and the main image (lowest sort_order,
+ * then oldest, through ix_property_images_property). Only what a card shows is read: no long
+ * texts, no SEO texts, one image (issue 6: the 50-card page went from 162 KB of JSON and
+ * ~14 ms of ORM hydration to a flat row each). Rows map with cardFromRow().
+ */
+const CARDS_OF_PAGE = `
+  SELECT p.id, p.slug, p.title, p.category_id, p.deal_type, p.status, p.price, p.area, p.floor,
+         p.total_floors, p.address, p.latitude, p.longitude, p.features, p.characteristics,
+         p.featured, p.views_count, p.favorites_count, p.created_at,
+         t.slug AS type_slug, c.slug AS category_slug, c.name AS category_name,
+         s.id AS subcategory_id, s.slug AS subcategory_slug, s.name AS subcategory_name,
+         d.slug AS district_slug, d.name AS district_name, b.name AS building_complex_name,
+         i.id AS image_id, i.storage_key AS image_storage_key, i.variants AS image_variants,
+         i.width AS image_width, i.height AS image_height
+    FROM page
+    JOIN properties p ON p.id = page.id
+    JOIN property_categories c ON c.id = p.category_id
+    JOIN property_types t ON t.id = p.property_type_id
+    LEFT JOIN property_subcategories s ON s.id = p.subcategory_id
+    LEFT JOIN districts d ON d.id = p.district_id
+    LEFT JOIN building_complexes b ON b.id = p.building_complex_id
+    LEFT JOIN LATERAL (
+      SELECT pi.id, pi.storage_key, pi.variants, pi.width, pi.height
+        FROM property_images pi
+       WHERE pi.property_id = p.id
+       ORDER BY pi.sort_order, pi.created_at, pi.id
+       LIMIT 1
+    ) i ON true`;
 
 /** Characteristic flags of the filter panel (spec 01 §2, §5) -> the key in characteristics / features. */
 const FLAGS = { furniture: 'furniture', parking: 'parking', airConditioning: 'air_conditioning' } as const;
@@ -128,11 +162,30 @@ export class PropertiesService {
     return qb;
   }
 
-  /** The page query of GET /api/properties (cards with their references, ordered, one page). */
-  listQuery(params: PropertyListParams): SelectQueryBuilder<Property> {
-    const qb = this.withCardRelations(this.filteredQuery(params));
-    ORDER[params.sort].forEach(([col, dir], i) => (i === 0 ? qb.orderBy(col, dir) : qb.addOrderBy(col, dir)));
-    return qb.limit(params.limit).offset((params.page - 1) * params.limit);
+  /**
+   * The page of GET /api/properties as listing ids only (filtered, ordered, cut to the page):
+   * the sort and the OFFSET skip carry a narrow tuple, and with the covering sort indexes
+   * (migration CatalogueCoveringIndexes) never read a heap row (issue 6, deep pages).
+   *
+   * With `after` (keyset paging) the page starts after that listing in the sort order
+   * instead of at an OFFSET: `(sort column, id)` compared with the listing's own, a row
+   * comparison the sort index answers directly, so any depth costs what page 1 costs. One row
+   * more than `limit` is asked so the caller knows whether a next page exists.
+   */
+  pageIdsQuery(params: PropertyListParams): SelectQueryBuilder<Property> {
+    const qb = this.filteredQuery(params).select('p.id', 'id');
+    const order = ORDER[params.sort];
+    if (params.after) {
+      const [[column, dir]] = order;
+      // `column` comes from the ORDER constant, never from the request.
+      qb.andWhere(
+        `("p"."${column}", "p"."id") ${dir === 'DESC' ? '<' : '>'} ((SELECT a."${column}" FROM properties a WHERE a.id = :after), :after::uuid)`,
+        { after: params.after },
+      );
+    }
+    order.forEach(([col, dir], i) => (i === 0 ? qb.orderBy(`"p"."${col}"`, dir) : qb.addOrderBy(`"p"."${col}"`, dir)));
+    qb.limit(params.limit + 1);
+    return params.after ? qb : qb.offset((params.page - 1) * params.limit);
   }
 
   /** The total of GET /api/properties: `SELECT count(*) AS total` over the filtered listings. */
@@ -140,20 +193,26 @@ export class PropertiesService {
     return this.filteredQuery(f).select('COUNT(*)::int', 'total');
   }
 
-  /** GET /api/properties: one page of public cards plus paging meta. */
+  /**
+   * GET /api/properties: one page of public cards plus paging meta {total, page, limit,
+   * totalPages, nextCursor} (nextCursor: the id to pass as `after` for the next page, or null).
+   */
   async list(params: PropertyListParams): Promise<Paged<PropertyListItem>> {
-    const [rows, total] = await Promise.all([this.listQuery(params).getMany(), this.total(params)]);
-    return new Paged(await this.toCards(rows), {
+    const [cards, total] = await Promise.all([this.cards(this.pageIdsQuery(params), orderSql(params.sort)), this.total(params)]);
+    const more = cards.length > params.limit;
+    const items = more ? cards.slice(0, params.limit) : cards;
+    return new Paged(items, {
       total,
       page: params.page,
       limit: params.limit,
       totalPages: Math.ceil(total / params.limit),
+      nextCursor: more ? items[items.length - 1].id : null,
     });
   }
 
   /** The number of public listings matching the filters (cached briefly per filter set, see `counts`). */
   private total(params: PropertyListParams): Promise<number> {
-    const { sort: _sort, page: _page, limit: _limit, ...filters } = params;
+    const { sort: _sort, page: _page, limit: _limit, after: _after, ...filters } = params;
     const key = JSON.stringify(Object.entries(filters).sort(([a], [b]) => (a < b ? -1 : 1)));
     return this.counts.get(key, async () => Number((await this.countQuery(filters).getRawOne<{ total: number }>())?.total ?? 0));
   }
@@ -258,14 +317,15 @@ export class PropertiesService {
       [match.value],
     );
     if (!base.length) throw ApiException.notFound();
-    const qb = this.withCardRelations(this.filteredQuery({}))
+    const ids = this.filteredQuery({})
+      .select('p.id', 'id')
       .andWhere('p.categoryId = :categoryId', { categoryId: base[0].category_id })
       .andWhere('p.dealType = :dealType', { dealType: base[0].deal_type })
       .andWhere('p.id <> :selfId', { selfId: base[0].id })
-      .orderBy('p.createdAt', 'DESC')
-      .addOrderBy('p.id', 'DESC')
+      .orderBy('"p"."created_at"', 'DESC')
+      .addOrderBy('"p"."id"', 'DESC')
       .limit(limit);
-    return this.toCards(await qb.getMany());
+    return this.cards(ids, orderSql('date_new'));
   }
 
   /** The id of the public listing named by `idOrSlug` (a uuid or a slug), or null (favourites). */
@@ -279,9 +339,9 @@ export class PropertiesService {
   /** Public cards of `ids` in the order given; ids that are not public are left out (favourites). */
   async cardsByIds(ids: string[]): Promise<PropertyListItem[]> {
     if (!ids.length) return [];
-    const rows = await this.withCardRelations(this.filteredQuery({})).andWhere('p.id IN (:...ids)', { ids }).getMany();
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return this.toCards(ids.flatMap((id) => byId.get(id) ?? []));
+    const cards = await this.cards(this.filteredQuery({}).select('p.id', 'id').andWhere('p.id IN (:...ids)', { ids }), null);
+    const byId = new Map(cards.map((c) => [c.id, c]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   // -------------------------------------------------------------------------------------
@@ -302,10 +362,14 @@ export class PropertiesService {
       .leftJoinAndSelect('p.buildingComplex', 'bc');
   }
 
-  /** Cards with their images, loaded for the whole page in one query (no N+1). */
-  private async toCards(rows: Property[]): Promise<PropertyListItem[]> {
-    const images = await this.imagesOf(rows.map((r) => r.id));
-    return rows.map((r) => toListItem(r, images.get(r.id) ?? []));
+  /**
+   * Cards of the listings whose ids `idsQuery` selects (one statement: the ids as a CTE, then
+   * CARDS_OF_PAGE), in `order` (an ORDER BY over `p`, the ids query's own order) or unordered.
+   */
+  private async cards(idsQuery: SelectQueryBuilder<Property>, order: string | null): Promise<PropertyListItem[]> {
+    const [idsSql, params] = idsQuery.getQueryAndParameters();
+    const rows: CardRow[] = await this.db.query(`WITH page AS (${idsSql}) ${CARDS_OF_PAGE}${order ? ` ORDER BY ${order}` : ''}`, params);
+    return rows.map((r) => cardFromRow(r, this.storage));
   }
 
   /** Images of the listings, main image (lowest sort_order) first. */

@@ -19,4 +19,9 @@ export interface PageMeta {
   page: number;
   limit: number;
   totalPages: number;
+  /**
+   * Keyset paging (GET /api/properties): pass it as `after` to get the page that follows this
+   * one without OFFSET; null on the last page. Absent on lists that have no keyset paging.
+   */
+  nextCursor?: string | null;
 }

@@ -174,6 +174,19 @@ function IsQuerySlug(): PropertyDecorator {
   });
 }
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A listing id (uuid), any case. */
+function IsQueryUuid(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isQueryUuid',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && UUID_PATTERN.test(value),
+      defaultMessage: () => 'field.invalid' satisfies MessageKey,
+    },
+  });
+}
+
 /** The value must equal `other` when both spellings (snake_case and camelCase) are given. */
 function SameAsWhenBoth(other: string): PropertyDecorator {
   return ValidateBy({
@@ -374,6 +387,17 @@ export class PropertiesQuery extends PropertyFiltersQuery {
   @optionNumber()
   @IsQueryNumber({ min: 1, max: PROPERTY_QUERY_LIMITS.limitMax, integer: true, rangeMessage: 'field.limit' })
   limit?: number;
+
+  /**
+   * Keyset paging: the `meta.nextCursor` of the previous page (the id of its last listing).
+   * The page then starts right after that listing in the same sort, whatever `page` says
+   * (`page` only numbers the answer's meta), and costs the same as page 1 at any depth
+   * (issue 6). A listing that no longer exists gives an empty page.
+   */
+  @IsOptional()
+  @optionEnum()
+  @IsQueryUuid()
+  after?: string;
 }
 
 /** GET /api/properties/{id or slug}/similar (spec 01 §7 "Similar properties ... limit 4"). */
@@ -414,6 +438,8 @@ export interface PropertyListParams extends PropertyFilters {
   sort: PropertySort;
   page: number;
   limit: number;
+  /** Keyset paging: the id of the last listing of the previous page (lower case). */
+  after?: string;
 }
 
 /** Merges the two spellings of a validated filter query and drops "no filter" values. */
@@ -446,6 +472,7 @@ export function toPropertyListParams(query: PropertiesQuery): PropertyListParams
     sort: query.sort ?? 'date_new',
     page: query.page ?? 1,
     limit: query.limit ?? PROPERTY_QUERY_LIMITS.limitDefault,
+    ...(query.after ? { after: query.after } : {}),
   };
 }
 
