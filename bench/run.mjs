@@ -4,7 +4,8 @@
 // 1. A separate database (realty_bench, or BENCH_DATABASE_URL) with BENCH_LISTINGS (20,000)
 //    listings from the demo generator and 100,000 leads when the leads table exists; reused
 //    when already loaded; ANALYZE.
-// 2. The api and web in production mode on free ports against it (own REDIS_PREFIX, raised
+// 2. The api (twice: with its defaults, and without the page cache, CATALOGUE_PAGE_CACHE_MS=0)
+//    and web in production mode on free ports against it (own REDIS_PREFIX, raised
 //    RATE_LIMIT_MAX), and bench/baseline-server.mjs (node:http + pg) replaying the SQL that
 //    PropertiesService.list() runs, captured from the compiled service.
 // 3. Load scenarios with autocannon in a separate process each (bench/load-worker.mjs):
@@ -185,7 +186,7 @@ async function main() {
   log('EXPLAIN (ANALYZE, BUFFERS) of the catalogue queries');
   const postgres = [...(await explainAll(url, sql)), ...(await explainAll(url, broad)).map((p) => ({ ...p, informational: true }))];
 
-  const [apiPort, webPort, basePort] = [await freePort(), await freePort(), await freePort()];
+  const [apiPort, rawPort, webPort, basePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const env = {
     NODE_ENV: 'production',
     DATABASE_URL: url,
@@ -200,35 +201,50 @@ async function main() {
     API_URL: `http://127.0.0.1:${apiPort}/api`,
     BASELINE_PORT: String(basePort),
   };
-  log(`starting api :${apiPort}, web :${webPort}, baseline :${basePort} (production mode)`);
+  log(`starting api :${apiPort}, api without page cache :${rawPort}, web :${webPort}, baseline :${basePort} (production mode)`);
   children.push(startService('api', 'node', ['api/dist/main.js'], env, { quiet: !VERBOSE }));
+  // The same API with CATALOGUE_PAGE_CACHE_MS=0: every request computes its page (the totals
+  // stay cached, as in the baseline). The comparisons with the baseline and the text and
+  // deep-page figures use it, so they measure the query path, not the page cache.
+  children.push(startService('api-raw', 'node', ['api/dist/main.js'], { ...env, API_PORT: String(rawPort), CATALOGUE_PAGE_CACHE_MS: '0' }, { quiet: !VERBOSE }));
   children.push(startService('web', 'node', ['web/server.mjs'], env, { quiet: !VERBOSE }));
   children.push(startService('baseline', 'node', [path.join(here, 'baseline-server.mjs'), queriesFile], env, { quiet: !VERBOSE }));
   const API = `http://127.0.0.1:${apiPort}`;
+  const RAW = `http://127.0.0.1:${rawPort}`;
   const WEB = `http://127.0.0.1:${webPort}`;
   const BASE = `http://127.0.0.1:${basePort}`;
   await waitForHttp(`${API}/api/health`, 60, children[0]);
-  await waitForHttp(`${WEB}/`, 60, children[1]);
-  await waitForHttp(`${BASE}/`, 30, children[2]);
+  await waitForHttp(`${RAW}/api/health`, 60, children[1]);
+  await waitForHttp(`${WEB}/`, 60, children[2]);
+  await waitForHttp(`${BASE}/`, 30, children[3]);
 
   const checks = await headerChecks(API, WEB, sample[0]);
   const detailPaths = sample.map((s) => `/api/properties/${s.id}`);
   const pagePaths = sample.slice(0, 200).map((s) => `/property/${encodeURIComponent(s.slug)}`);
 
+  // 200 distinct catalogue queries (the typical filter with other budgets, each sort, pages
+  // 1-2) for the fixed-rate run: visitors do not all ask one URL, so the page cache meets
+  // misses there (each query comes back every ~0.4 s at 500 req/s, the cache keeps 5 s).
+  const mixedPaths = [];
+  for (let i = 0; i < 20; i++) {
+    for (const sort of SORTS) for (const page of [1, 2]) mixedPaths.push(`/api/properties?dealType=rent&type=office&price_max=${3_000_000 + i * 250_000}&area_min=50&sort=${sort}&page=${page}`);
+  }
   const plan = [
     { name: 'baseline catalogue', url: `${BASE}/${encodeURIComponent(catalogue[0].name)}`, baselineOf: catalogue[0].name },
-    ...catalogue.map((c) => ({ name: c.name, url: `${API}/api/properties?${c.query}` })),
+    ...catalogue.map((c) => ({ name: c.name, url: `${RAW}/api/properties?${c.query}` })),
     { name: 'baseline text', url: `${BASE}/${encodeURIComponent('api text')}`, baselineOf: 'api text' },
-    { name: 'api text', url: `${API}/api/properties?${TEXT_QUERY}` },
+    { name: 'api text', url: `${RAW}/api/properties?${TEXT_QUERY}` },
     { name: 'baseline deep page', url: `${BASE}/${encodeURIComponent(deepName)}`, baselineOf: deepName },
-    { name: deepName, url: `${API}/api/properties?${deepQuery}` },
-    { name: offsetName, url: `${API}/api/properties?${offsetQuery}` },
+    { name: deepName, url: `${RAW}/api/properties?${deepQuery}` },
+    { name: offsetName, url: `${RAW}/api/properties?${offsetQuery}` },
     { name: 'api detail /api/properties/{id}', url: API, paths: detailPaths },
     { name: 'api map /api/properties/map', url: `${API}/api/properties/map?${FILTER}` },
     { name: 'web /catalog?…', url: `${WEB}/catalog?${FILTER}` },
     { name: 'web /property/{slug}', url: WEB, paths: pagePaths },
     { name: 'api catalogue @500 req/s', url: `${API}/api/properties?${FILTER}`, overallRate: 500 },
-    { name: 'api text @50 req/s', url: `${API}/api/properties?${TEXT_QUERY}`, overallRate: 50, connections: 10 },
+    { name: 'api catalogue @500 req/s, 200 queries', url: API, paths: mixedPaths, overallRate: 500 },
+    { name: 'api catalogue @500 req/s, no page cache', url: `${RAW}/api/properties?${FILTER}`, overallRate: 500 },
+    { name: 'api text @50 req/s', url: `${RAW}/api/properties?${TEXT_QUERY}`, overallRate: 50, connections: 10 },
     { name: 'web /catalog @100 req/s', url: `${WEB}/catalog?${FILTER}`, overallRate: 100, connections: 20 },
   ];
 

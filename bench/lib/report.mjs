@@ -6,8 +6,13 @@ const find = (report, name) => report.scenarios.find((s) => s.name === name);
 export function evaluateTargets(report, names) {
   const t = [];
   const add = (target, value, ok) => t.push({ target, value, ok });
-  const at500 = find(report, 'api catalogue @500 req/s');
-  if (at500) add('catalogue API p99 <= 50 ms at 500 req/s', `p99 ${at500.p99_ms} ms (${at500.rps} req/s${at500.non2xx ? `, ${at500.non2xx} non-2xx` : ''})`, at500.p99_ms <= 50 && !at500.non2xx);
+  for (const [name, label] of [
+    ['api catalogue @500 req/s', 'one query'],
+    ['api catalogue @500 req/s, 200 queries', '200 distinct queries'],
+  ]) {
+    const r = find(report, name);
+    if (r) add(`catalogue API p99 <= 50 ms at 500 req/s (${label})`, `p99 ${r.p99_ms} ms (${r.rps} req/s${r.non2xx ? `, ${r.non2xx} non-2xx` : ''})`, r.p99_ms <= 50 && !r.non2xx);
+  }
   const cat = find(report, names.catalogue);
   if (cat?.ratio_to_baseline !== undefined) add('catalogue API >= 60% of baseline req/s (saturation)', `${Math.round(cat.ratio_to_baseline * 100)}% (${cat.rps} vs ${Math.round(cat.rps / cat.ratio_to_baseline)} req/s)`, cat.ratio_to_baseline >= 0.6);
   const text = find(report, 'api text @50 req/s');

@@ -2,27 +2,31 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { startTestApi } from '../../test/harness';
 import { isPublicListing, seedCatalog, type CatalogFixture } from '../../test/fixtures';
+import { PropertiesService } from './properties.service';
 
 /**
  * Caching of the public catalogue reads (issue 6, performance budget): successful reads say
  * Cache-Control: public, max-age=30, the detail (it counts a view) no-cache, errors nothing;
- * the list total is kept briefly per filter set (CATALOGUE_COUNT_CACHE_MS) while the page
- * rows stay fresh.
+ * whole list answers are kept briefly per query (CATALOGUE_PAGE_CACHE_MS) and list totals per
+ * filter set (CATALOGUE_COUNT_CACHE_MS); PropertiesService.invalidate() drops both.
  */
 describe('catalogue caching', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;
   let fx: CatalogFixture;
-  const saved = process.env.CATALOGUE_COUNT_CACHE_MS;
+  const saved = { count: process.env.CATALOGUE_COUNT_CACHE_MS, page: process.env.CATALOGUE_PAGE_CACHE_MS };
 
   beforeAll(async () => {
     process.env.CATALOGUE_COUNT_CACHE_MS = '60000';
+    process.env.CATALOGUE_PAGE_CACHE_MS = '60000';
     api = await startTestApi(async (url) => {
       fx = await seedCatalog(url);
     });
   });
   afterAll(async () => {
-    if (saved === undefined) delete process.env.CATALOGUE_COUNT_CACHE_MS;
-    else process.env.CATALOGUE_COUNT_CACHE_MS = saved;
+    for (const [name, value] of [['CATALOGUE_COUNT_CACHE_MS', saved.count], ['CATALOGUE_PAGE_CACHE_MS', saved.page]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
     await api.close();
   });
 
@@ -50,7 +54,7 @@ describe('catalogue caching', () => {
     expect(missing.headers['cache-control'] ?? '').not.toContain('no-cache');
   });
 
-  it('keeps the total of a filter set for the TTL, while the page rows are read fresh', async () => {
+  it('keeps a page for the TTL and a total per filter set; another page is read fresh; invalidate() drops both', async () => {
     const query = { sort: 'price_asc', limit: '100' };
     const before = await http().get('/api/properties').query(query).expect(200);
     const hidden = before.body.data[0];
@@ -58,13 +62,22 @@ describe('catalogue caching', () => {
     await db.connect();
     try {
       await db.query(`UPDATE properties SET status = 'inactive' WHERE id = $1`, [hidden.id]);
-      const after = await http().get('/api/properties').query(query).expect(200);
-      expect(after.body.data.map((p: { id: string }) => p.id)).not.toContain(hidden.id);
-      expect(after.body.meta.total).toBe(before.body.meta.total);
+      // The same query: the kept answer, hidden listing included.
+      const again = await http().get('/api/properties').query(query).expect(200);
+      expect(again.body).toEqual(before.body);
+      // Another sort of the same filter set: fresh rows, the kept total.
+      const otherSort = await http().get('/api/properties').query({ ...query, sort: 'price_desc' }).expect(200);
+      expect(otherSort.body.data.map((p: { id: string }) => p.id)).not.toContain(hidden.id);
+      expect(otherSort.body.meta.total).toBe(before.body.meta.total);
       // A filter set not asked before gets its own, fresh total.
       const other = await http().get('/api/properties').query({ ...query, dealType: hidden.dealType, type: hidden.type }).expect(200);
       expect(other.body.data.map((p: { id: string }) => p.id)).not.toContain(hidden.id);
       expect(other.body.meta.total).toBe(other.body.data.length);
+
+      api.app.get(PropertiesService).invalidate();
+      const after = await http().get('/api/properties').query(query).expect(200);
+      expect(after.body.data.map((p: { id: string }) => p.id)).not.toContain(hidden.id);
+      expect(after.body.meta.total).toBe(before.body.meta.total - 1);
     } finally {
       await db.query(`UPDATE properties SET status = 'active' WHERE id = $1`, [hidden.id]);
       await db.end();

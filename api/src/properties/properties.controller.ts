@@ -15,7 +15,7 @@ import {
 } from '@realty/contracts';
 import { CacheControl, PUBLIC_READ_CACHE } from '../common/cache-control';
 import { Public } from '../common/decorators';
-import type { Paged } from '../common/envelope.interceptor';
+import type { PreparedJson } from '../common/envelope.interceptor';
 import { PropertiesService } from './properties.service';
 
 /**
@@ -38,16 +38,19 @@ export class PropertiesController {
    * type, subcategory, district, price_min | priceMin, price_max | priceMax (₸),
    * area_min | areaMin, area_max | areaMax (m²), featured, furniture, parking,
    * air_conditioning, rooms_min, sort (date_new default | price_asc | price_desc | area_asc |
-   * area_desc), lang, page (1..10000, default 1), limit (1..100, default 50).
+   * area_desc), lang, page (1..10000, default 1), limit (1..100, default 50), after (keyset
+   * paging: the previous page's meta.nextCursor; then `page` only numbers the answer).
    *
-   * 200: data = PropertyListItem[] (status 'active', not deleted; images main first,
-   * pricePerSqm = round(price / area) ₸/m²), meta = {total, page, limit, totalPages}.
+   * 200: data = PropertyListItem[] (status 'active', not deleted; `images` = the main image
+   * only, pricePerSqm = round(price / area) ₸/m²), meta = {total, page, limit, totalPages,
+   * nextCursor (the id to pass as `after`, null on the last page)}. Answers are kept
+   * CATALOGUE_PAGE_CACHE_MS (5 s) per query and totals CATALOGUE_COUNT_CACHE_MS (15 s).
    * 400 VALIDATION_ERROR with fields {parameter: message} for a malformed or unknown parameter.
    */
   @Get()
   @CacheControl(PUBLIC_READ_CACHE)
-  list(@Query() query: PropertiesQuery): Promise<Paged<PropertyListItem>> {
-    return this.properties.list(toPropertyListParams(query));
+  list(@Query() query: PropertiesQuery): Promise<PreparedJson> {
+    return this.properties.listAnswer(toPropertyListParams(query));
   }
 
   /**

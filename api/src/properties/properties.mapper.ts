@@ -50,16 +50,39 @@ function characteristicsOf(raw: Property['characteristics'] | null): Record<stri
   return out;
 }
 
+/** A catalogue reference (category, subcategory, type, district, building complex) by id. */
+export interface RefRow {
+  id: number;
+  slug: string;
+  name: LocalizedText;
+}
+
 /**
- * One row of PropertiesService's card query (CARD_COLUMNS): the card columns of `properties`
- * plus its references and its main image, flat, as node-postgres returns them (bigint and
- * numeric as strings, timestamptz as Date, jsonb parsed).
+ * The catalogue's reference tables by id, as PropertiesService keeps them in memory: they
+ * change only in administration, so the card query reads ids and these supply slugs and names.
+ */
+export interface CatalogueRefs {
+  categories: Map<number, RefRow>;
+  subcategories: Map<number, RefRow>;
+  types: Map<number, RefRow>;
+  districts: Map<number, RefRow>;
+  buildingComplexes: Map<number, RefRow>;
+}
+
+/**
+ * One row of PropertiesService's card query (CARDS_OF_PAGE): the card columns of `properties`
+ * plus its main image, flat, as node-postgres returns them (bigint and numeric as strings,
+ * timestamptz as Date, jsonb parsed). References are ids (see CatalogueRefs).
  */
 export interface CardRow {
   id: string;
   slug: string;
   title: LocalizedText;
   category_id: number;
+  subcategory_id: number | null;
+  property_type_id: number;
+  district_id: number | null;
+  building_complex_id: number | null;
   deal_type: PropertyListItem['dealType'];
   status: PropertyListItem['status'];
   price: string | number;
@@ -75,15 +98,6 @@ export interface CardRow {
   views_count: number;
   favorites_count: number;
   created_at: Date;
-  type_slug: PropertyListItem['type'];
-  category_slug: string;
-  category_name: LocalizedText;
-  subcategory_id: number | null;
-  subcategory_slug: string | null;
-  subcategory_name: LocalizedText | null;
-  district_slug: PropertyListItem['district'];
-  district_name: LocalizedText | null;
-  building_complex_name: LocalizedText | null;
   image_id: string | null;
   image_storage_key: string | null;
   image_variants: PropertyImage['variants'];
@@ -91,16 +105,33 @@ export interface CardRow {
   image_height: number | null;
 }
 
+/** The reference ids of a card row that `refs` does not know (then the refs are reloaded). */
+export function unknownRefs(r: CardRow, refs: CatalogueRefs): boolean {
+  return (
+    !refs.categories.has(r.category_id) ||
+    !refs.types.has(r.property_type_id) ||
+    (r.subcategory_id !== null && !refs.subcategories.has(r.subcategory_id)) ||
+    (r.district_id !== null && !refs.districts.has(r.district_id)) ||
+    (r.building_complex_id !== null && !refs.buildingComplexes.has(r.building_complex_id))
+  );
+}
+
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
 /**
- * A card (PropertyListItem) from a card-query row (spec 01 §3; "Further card-level fields:
- * views, favorites, pricePerSqm, image"). `images` holds the main image only (the card shows
- * one; the property page has them all), or is empty.
+ * A card (PropertyListItem) from a card-query row and the references (spec 01 §3; "Further
+ * card-level fields: views, favorites, pricePerSqm, image"). `images` holds the main image
+ * only (the card shows one; the property page has them all), or is empty. A reference that
+ * `refs` lacks even after a reload (deleted meanwhile) reads as absent; the category and type
+ * fall back to an empty name so a card is never lost.
  */
-export function cardFromRow(r: CardRow, storage: FileStorage): PropertyListItem {
+export function cardFromRow(r: CardRow, refs: CatalogueRefs, storage: FileStorage): PropertyListItem {
   const price = Number(r.price);
   const area = Number(r.area);
+  const category = refs.categories.get(r.category_id);
+  const subcategory = r.subcategory_id === null ? undefined : refs.subcategories.get(r.subcategory_id);
+  const district = r.district_id === null ? undefined : refs.districts.get(r.district_id);
+  const complex = r.building_complex_id === null ? undefined : refs.buildingComplexes.get(r.building_complex_id);
   const images =
     r.image_id && r.image_storage_key
       ? [toImageDto({ id: r.image_id, storageKey: r.image_storage_key, variants: r.image_variants, width: r.image_width, height: r.image_height }, storage)]
@@ -109,13 +140,10 @@ export function cardFromRow(r: CardRow, storage: FileStorage): PropertyListItem 
     id: r.id,
     slug: r.slug,
     title: r.title,
-    type: r.type_slug,
-    category: { id: r.category_id, slug: r.category_slug, name: r.category_name },
+    type: (refs.types.get(r.property_type_id)?.slug ?? '') as PropertyListItem['type'],
+    category: category ? ref(category) : { id: r.category_id, slug: '', name: { ru: '', en: '', kk: '', zh: '' } },
     categoryId: r.category_id,
-    subcategory:
-      r.subcategory_id !== null && r.subcategory_slug !== null && r.subcategory_name !== null
-        ? { id: r.subcategory_id, slug: r.subcategory_slug, name: r.subcategory_name }
-        : null,
+    subcategory: subcategory ? ref(subcategory) : null,
     dealType: r.deal_type,
     status: r.status,
     price,
@@ -125,9 +153,9 @@ export function cardFromRow(r: CardRow, storage: FileStorage): PropertyListItem 
     floor: r.floor,
     totalFloors: r.total_floors,
     address: r.address,
-    district: r.district_slug ?? null,
-    districtName: r.district_name ?? null,
-    buildingComplexName: r.building_complex_name ?? null,
+    district: (district?.slug ?? null) as PropertyListItem['district'],
+    districtName: district?.name ?? null,
+    buildingComplexName: complex?.name ?? null,
     latitude: num(r.latitude),
     longitude: num(r.longitude),
     features: Array.isArray(r.features) ? (r.features as PropertyListItem['features']) : [],

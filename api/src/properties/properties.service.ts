@@ -22,9 +22,9 @@ import {
 } from '@realty/db';
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { ApiException } from '../common/api.exception';
-import { Paged } from '../common/envelope.interceptor';
+import { Paged, PreparedJson } from '../common/envelope.interceptor';
 import { envMs, TtlCache } from '../common/ttl-cache';
-import { cardFromRow, toCategoryDto, toDetail, toImageDto, toSubcategoryDto, type CardRow } from './properties.mapper';
+import { cardFromRow, toCategoryDto, toDetail, toImageDto, toSubcategoryDto, unknownRefs, type CardRow, type CatalogueRefs, type RefRow } from './properties.mapper';
 
 /** Injection token of the file storage used to build image URLs. */
 export const PROPERTY_FILE_STORAGE = Symbol('PROPERTY_FILE_STORAGE');
@@ -51,27 +51,22 @@ const orderSql = (sort: PropertySort): string => ORDER[sort].map(([c, d]) => `"p
 
 /**
  * The card query: `page` (a CTE of listing ids, already filtered, ordered and cut to one
- * page) joined to the card columns, the references and the main image (lowest sort_order,
- * then oldest, through ix_property_images_property). Only what a card shows is read: no long
- * texts, no SEO texts, one image (issue 6: the 50-card page went from 162 KB of JSON and
- * ~14 ms of ORM hydration to a flat row each). Rows map with cardFromRow().
+ * page) joined to the card columns and the main image (lowest sort_order, then oldest,
+ * through ix_property_images_property). Only what a card shows is read: no long texts, no SEO
+ * texts, one image, and references as ids (names come from the in-memory CatalogueRefs).
+ * Issue 6: the 50-card page went from 162 KB of JSON and ~14 ms of ORM hydration with seven
+ * joined tables to one flat row per card; the five reference joins alone cost ~1 ms of
+ * planning per call. Rows map with cardFromRow().
  */
 const CARDS_OF_PAGE = `
-  SELECT p.id, p.slug, p.title, p.category_id, p.deal_type, p.status, p.price, p.area, p.floor,
-         p.total_floors, p.address, p.latitude, p.longitude, p.features, p.characteristics,
-         p.featured, p.views_count, p.favorites_count, p.created_at,
-         t.slug AS type_slug, c.slug AS category_slug, c.name AS category_name,
-         s.id AS subcategory_id, s.slug AS subcategory_slug, s.name AS subcategory_name,
-         d.slug AS district_slug, d.name AS district_name, b.name AS building_complex_name,
+  SELECT p.id, p.slug, p.title, p.category_id, p.subcategory_id, p.property_type_id, p.district_id,
+         p.building_complex_id, p.deal_type, p.status, p.price, p.area, p.floor, p.total_floors,
+         p.address, p.latitude, p.longitude, p.features, p.characteristics, p.featured,
+         p.views_count, p.favorites_count, p.created_at,
          i.id AS image_id, i.storage_key AS image_storage_key, i.variants AS image_variants,
          i.width AS image_width, i.height AS image_height
     FROM page
     JOIN properties p ON p.id = page.id
-    JOIN property_categories c ON c.id = p.category_id
-    JOIN property_types t ON t.id = p.property_type_id
-    LEFT JOIN property_subcategories s ON s.id = p.subcategory_id
-    LEFT JOIN districts d ON d.id = p.district_id
-    LEFT JOIN building_complexes b ON b.id = p.building_complex_id
     LEFT JOIN LATERAL (
       SELECT pi.id, pi.storage_key, pi.variants, pi.width, pi.height
         FROM property_images pi
@@ -80,8 +75,26 @@ const CARDS_OF_PAGE = `
        LIMIT 1
     ) i ON true`;
 
+/** The reference tables behind CatalogueRefs. */
+const REF_TABLES = {
+  categories: 'property_categories',
+  subcategories: 'property_subcategories',
+  types: 'property_types',
+  districts: 'districts',
+  buildingComplexes: 'building_complexes',
+} as const satisfies Record<keyof CatalogueRefs, string>;
+
 /** Characteristic flags of the filter panel (spec 01 §2, §5) -> the key in characteristics / features. */
 const FLAGS = { furniture: 'furniture', parking: 'parking', airConditioning: 'air_conditioning' } as const;
+
+/** A cache key of list parameters: the defined entries in name order (undefined ones do not count). */
+function cacheKey(params: object): string {
+  return JSON.stringify(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+}
 
 /** Escapes LIKE wildcards so user text is matched literally (backslash is ILIKE's default escape). */
 export function likeContains(term: string): string {
@@ -103,6 +116,27 @@ export class PropertiesService {
    * page rows themselves are always fresh.
    */
   private readonly counts = new TtlCache<number>(envMs('CATALOGUE_COUNT_CACHE_MS', 15_000), 500);
+
+  /**
+   * Whole answers of GET /api/properties per query (filters, sort, page, limit, after), kept
+   * CATALOGUE_PAGE_CACHE_MS (default 5 s; 0 disables), at most 200 (~100 KB each). Issue 6:
+   * a 50-card page costs ~3.5 ms of Node and ~1.5 ms of PostgreSQL even when lean, and one API
+   * process is one core, so 500 req/s of catalogue reads cannot all be computed; visitors
+   * mostly ask the same first pages (a filter link, the home's featured list). The answer
+   * already says public, max-age=30, so any shared cache may keep it longer than this. A card
+   * may therefore show a view or favourite count, or a listing just hidden, up to the TTL
+   * late; `invalidate()` drops everything at once (for writers in this process). Pages are
+   * kept serialised (PreparedJson): a kept page then costs the API ~0.1 ms, not ~2 ms.
+   */
+  private readonly pages = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 200);
+
+  /**
+   * The reference tables (categories, subcategories, types, districts, building complexes),
+   * kept CATALOGUE_REFS_CACHE_MS (default 60 s): they change only in administration. A card
+   * naming an id the copy lacks (a reference added since) reloads it at once, so a new
+   * reference is never missing; a renamed one shows its new name within the TTL.
+   */
+  private readonly refs = new TtlCache<CatalogueRefs>(envMs('CATALOGUE_REFS_CACHE_MS', 60_000), 1);
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -197,6 +231,17 @@ export class PropertiesService {
    * GET /api/properties: one page of public cards plus paging meta {total, page, limit,
    * totalPages, nextCursor} (nextCursor: the id to pass as `after` for the next page, or null).
    */
+  /** GET /api/properties as sent: list() in its envelope, serialised, kept per query (see `pages`). */
+  listAnswer(params: PropertyListParams): Promise<PreparedJson> {
+    return this.pages.get(cacheKey(params), async () => PreparedJson.of(await this.list(params)));
+  }
+
+  /** Drops the cached pages and totals (call after writing listings; other processes wait out the TTLs). */
+  invalidate(): void {
+    this.pages.clear();
+    this.counts.clear();
+  }
+
   async list(params: PropertyListParams): Promise<Paged<PropertyListItem>> {
     const [cards, total] = await Promise.all([this.cards(this.pageIdsQuery(params), orderSql(params.sort)), this.total(params)]);
     const more = cards.length > params.limit;
@@ -213,8 +258,7 @@ export class PropertiesService {
   /** The number of public listings matching the filters (cached briefly per filter set, see `counts`). */
   private total(params: PropertyListParams): Promise<number> {
     const { sort: _sort, page: _page, limit: _limit, after: _after, ...filters } = params;
-    const key = JSON.stringify(Object.entries(filters).sort(([a], [b]) => (a < b ? -1 : 1)));
-    return this.counts.get(key, async () => Number((await this.countQuery(filters).getRawOne<{ total: number }>())?.total ?? 0));
+    return this.counts.get(cacheKey(filters), async () => Number((await this.countQuery(filters).getRawOne<{ total: number }>())?.total ?? 0));
   }
 
   /** GET /api/properties/map: markers of public listings with coordinates, newest first, at most 5000. */
@@ -368,8 +412,29 @@ export class PropertiesService {
    */
   private async cards(idsQuery: SelectQueryBuilder<Property>, order: string | null): Promise<PropertyListItem[]> {
     const [idsSql, params] = idsQuery.getQueryAndParameters();
-    const rows: CardRow[] = await this.db.query(`WITH page AS (${idsSql}) ${CARDS_OF_PAGE}${order ? ` ORDER BY ${order}` : ''}`, params);
-    return rows.map((r) => cardFromRow(r, this.storage));
+    const [rows, cached] = await Promise.all([
+      this.db.query(`WITH page AS (${idsSql}) ${CARDS_OF_PAGE}${order ? ` ORDER BY ${order}` : ''}`, params) as Promise<CardRow[]>,
+      this.catalogueRefs(),
+    ]);
+    let refs = cached;
+    if (rows.some((r) => unknownRefs(r, refs))) {
+      this.refs.clear();
+      refs = await this.catalogueRefs();
+    }
+    return rows.map((r) => cardFromRow(r, refs, this.storage));
+  }
+
+  /** The reference tables by id (cached, see `refs`). */
+  private catalogueRefs(): Promise<CatalogueRefs> {
+    return this.refs.get('refs', async () => {
+      const entries = await Promise.all(
+        Object.entries(REF_TABLES).map(async ([key, table]) => {
+          const rows: RefRow[] = await this.db.query(`SELECT id, slug, name FROM ${table}`);
+          return [key, new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), slug: r.slug, name: r.name }]))] as const;
+        }),
+      );
+      return Object.fromEntries(entries) as unknown as CatalogueRefs;
+    });
   }
 
   /** Images of the listings, main image (lowest sort_order) first. */

@@ -19,12 +19,6 @@ const include = (...key: string[]) => `INCLUDE (${FILTER_COLUMNS.filter((c) => !
  * scan and a sort of every match (17.7 ms at page 70) to an index-only scan (0.14 ms at page
  * 1, 2.3 ms at page 70). (deal_type, property_type_id, created_at, id) also gets `id` in its key
  * so the newest-first order needs no extra sort step.
- *
- * The trigram index of text search stops using GIN's pending list (fastupdate): with it, new
- * rows wait unindexed until the next (auto)vacuum, and until then every search scans that
- * list too, which made the planner price the index above a full walk of the date index (the
- * 20,000-listing load: 14.6 ms instead of 3.6 ms for "Абая"). Listings are written a few at a
- * time, so the slower single insert costs nothing anyone notices.
  */
 export class CatalogueCoveringIndexes1763940000000 implements MigrationInterface {
   name = 'CatalogueCoveringIndexes1763940000000';
@@ -37,11 +31,9 @@ export class CatalogueCoveringIndexes1763940000000 implements MigrationInterface
     await q.query(
       `CREATE INDEX ix_properties_public_deal_type ON properties (deal_type, property_type_id, created_at DESC, id DESC) ${include('deal_type', 'property_type_id', 'created_at')} ${PUB}`,
     );
-    await q.query(`ALTER INDEX ix_properties_search_trgm SET (fastupdate = off)`);
   }
 
   public async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER INDEX ix_properties_search_trgm RESET (fastupdate)`);
     await q.query(`DROP INDEX ix_properties_public_created, ix_properties_public_price, ix_properties_public_area, ix_properties_public_deal_type`);
     await q.query(`CREATE INDEX ix_properties_public_created ON properties (created_at DESC, id DESC) ${PUB}`);
     await q.query(`CREATE INDEX ix_properties_public_price ON properties (price, id) ${PUB}`);
