@@ -7,8 +7,6 @@ import {
   SimilarPropertiesQuery,
   toPropertyFilters,
   toPropertyListParams,
-  type CategoryDto,
-  type MapMarkerDto,
   type PropertyDetail,
   type PropertyListItem,
   type SubcategoryDto,
@@ -58,13 +56,14 @@ export class PropertiesController {
    *
    * Query: the filters of GET /api/properties (PropertyFiltersQuery: no sort, page or limit).
    * 200: data = MapMarkerDto[] {id, slug, latitude, longitude, price (₸), dealType, type,
-   * title} for public listings that have coordinates, newest first, at most 5000.
+   * title} for public listings that have coordinates, newest first, at most 5000. Kept
+   * CATALOGUE_PAGE_CACHE_MS (5 s) per filter set.
    * 400 VALIDATION_ERROR as for the list.
    */
   @Get('map')
   @CacheControl(PUBLIC_READ_CACHE)
-  map(@Query() query: PropertyFiltersQuery): Promise<MapMarkerDto[]> {
-    return this.properties.mapMarkers(toPropertyFilters(query));
+  map(@Query() query: PropertyFiltersQuery): Promise<PreparedJson> {
+    return this.properties.mapAnswer(toPropertyFilters(query));
   }
 
   /**
@@ -72,11 +71,12 @@ export class PropertiesController {
    *
    * Query: lang only. 200: data = CategoryDto[] in sort order, each {id, slug, name, description,
    * icon, count (public listings), subcategories: SubcategoryDto[] with their own count}.
+   * Kept CATALOGUE_PAGE_CACHE_MS (5 s).
    */
   @Get('categories')
   @CacheControl(PUBLIC_READ_CACHE)
-  categories(@Query() _query: PropertyDetailQuery): Promise<CategoryDto[]> {
-    return this.properties.categories();
+  categories(@Query() _query: PropertyDetailQuery): Promise<PreparedJson> {
+    return this.properties.categoriesAnswer();
   }
 
   /**

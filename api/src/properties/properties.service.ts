@@ -130,6 +130,12 @@ export class PropertiesService {
    */
   private readonly pages = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 200);
 
+  /** GET /api/properties/map answers per filter set, as `pages` (up to ~1.7 MB each at 5000 markers: at most 20). */
+  private readonly maps = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 20);
+
+  /** The GET /api/properties/categories answer, as `pages` (two GROUP BY counts over the public listings). */
+  private readonly tree = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 1);
+
   /**
    * The reference tables (categories, subcategories, types, districts, building complexes),
    * kept CATALOGUE_REFS_CACHE_MS (default 60 s): they change only in administration. A card
@@ -236,10 +242,19 @@ export class PropertiesService {
     return this.pages.get(cacheKey(params), async () => PreparedJson.of(await this.list(params)));
   }
 
-  /** Drops the cached pages and totals (call after writing listings; other processes wait out the TTLs). */
+  /** Drops the cached answers and totals (call after writing listings; other processes wait out the TTLs). */
   invalidate(): void {
-    this.pages.clear();
-    this.counts.clear();
+    for (const cache of [this.pages, this.maps, this.tree, this.counts]) cache.clear();
+  }
+
+  /** GET /api/properties/map as sent: mapMarkers() in its envelope, kept per filter set (see `maps`). */
+  mapAnswer(f: PropertyFilters): Promise<PreparedJson> {
+    return this.maps.get(cacheKey(f), async () => PreparedJson.of(await this.mapMarkers(f)));
+  }
+
+  /** GET /api/properties/categories as sent: categories() in its envelope, kept (see `tree`). */
+  categoriesAnswer(): Promise<PreparedJson> {
+    return this.tree.get('tree', async () => PreparedJson.of(await this.categories()));
   }
 
   async list(params: PropertyListParams): Promise<Paged<PropertyListItem>> {
