@@ -41,6 +41,23 @@ describe('catalogue caching', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=30');
   });
 
+  it.each([
+    ['the list', '/api/properties?dealType=sale&limit=3'],
+    ['the map', '/api/properties/map?dealType=sale'],
+    ['the categories', '/api/properties/categories'],
+  ])('%s sends an ETag and answers 304 without a body to If-None-Match naming it', async (_name, url) => {
+    const first = await http().get(url).expect(200);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const again = await http().get(url).set('If-None-Match', etag).expect(304);
+    expect(again.text ?? '').toBe('');
+    expect(again.headers.etag).toBe(etag);
+    // a weak copy of the tag, or one in a list, matches too; another tag does not
+    await http().get(url).set('If-None-Match', `"other", W/${etag}`).expect(304);
+    const other = await http().get(url).set('If-None-Match', '"not-this-one"').expect(200);
+    expect(other.body).toEqual(first.body);
+  });
+
   it('the similar listings answer public, max-age=30 and the detail no-cache', async () => {
     const slug = fx.listings.find(isPublicListing)!.slug;
     expect((await http().get(`/api/properties/${slug}/similar`).expect(200)).headers['cache-control']).toBe('public, max-age=30');
@@ -75,7 +92,8 @@ describe('catalogue caching', () => {
       expect(other.body.meta.total).toBe(other.body.data.length);
 
       api.app.get(PropertiesService).invalidate();
-      const after = await http().get('/api/properties').query(query).expect(200);
+      const after = await http().get('/api/properties').query(query).set('If-None-Match', before.headers.etag).expect(200);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
       expect(after.body.data.map((p: { id: string }) => p.id)).not.toContain(hidden.id);
       expect(after.body.meta.total).toBe(before.body.meta.total - 1);
     } finally {
