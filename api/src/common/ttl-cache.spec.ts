@@ -6,19 +6,19 @@ describe('TtlCache', () => {
   beforeEach(() => (clock = 1000));
 
   it('computes once per key within the TTL and again after it', async () => {
-    const cache = new TtlCache<number>(100, 10, now);
+    const cache = new TtlCache<number>(100, 10, { now });
     const compute = jest.fn(async () => 7);
     expect(await cache.get('a', compute)).toBe(7);
     clock += 99;
     expect(await cache.get('a', compute)).toBe(7);
     expect(compute).toHaveBeenCalledTimes(1);
-    clock += 1;
+    clock += 2;
     await cache.get('a', compute);
     expect(compute).toHaveBeenCalledTimes(2);
   });
 
   it('shares one pending computation between concurrent callers', async () => {
-    const cache = new TtlCache<number>(100, 10, now);
+    const cache = new TtlCache<number>(100, 10, { now });
     let resolve!: (n: number) => void;
     const compute = jest.fn(() => new Promise<number>((r) => (resolve = r)));
     const both = Promise.all([cache.get('a', compute), cache.get('a', compute)]);
@@ -28,13 +28,13 @@ describe('TtlCache', () => {
   });
 
   it('forgets a failed computation so the next caller retries', async () => {
-    const cache = new TtlCache<number>(100, 10, now);
+    const cache = new TtlCache<number>(100, 10, { now });
     await expect(cache.get('a', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     expect(await cache.get('a', async () => 5)).toBe(5);
   });
 
-  it('keeps at most maxEntries keys, dropping the oldest', async () => {
-    const cache = new TtlCache<string>(1000, 2, now);
+  it('keeps at most maxEntries keys, dropping the least recently used', async () => {
+    const cache = new TtlCache<string>(1000, 2, { now });
     await cache.get('a', async () => 'a');
     await cache.get('b', async () => 'b');
     await cache.get('c', async () => 'c');
@@ -44,8 +44,51 @@ describe('TtlCache', () => {
     expect(compute).toHaveBeenCalledTimes(1);
   });
 
+  describe('stale-while-revalidate', () => {
+    const settle = () => new Promise((r) => setImmediate(r));
+
+    it('answers an expired value at once while one refresh runs, then the fresh one', async () => {
+      const cache = new TtlCache<number>(100, 10, { now, staleMs: 50 });
+      await cache.get('a', async () => 1);
+      clock += 120; // expired, inside the stale window
+      let resolve!: (n: number) => void;
+      const refresh = jest.fn(() => new Promise<number>((r) => (resolve = r)));
+      expect(await cache.get('a', refresh)).toBe(1);
+      expect(await cache.get('a', refresh)).toBe(1);
+      expect(refresh).toHaveBeenCalledTimes(1);
+      resolve(2);
+      await settle();
+      expect(await cache.get('a', refresh)).toBe(2);
+      expect(refresh).toHaveBeenCalledTimes(1);
+    });
+
+    it('past the stale window callers wait for a fresh value', async () => {
+      const cache = new TtlCache<number>(100, 10, { now, staleMs: 50 });
+      await cache.get('a', async () => 1);
+      clock += 151;
+      expect(await cache.get('a', async () => 3)).toBe(3);
+    });
+
+    it('a failed refresh keeps nothing: the next caller computes', async () => {
+      const cache = new TtlCache<number>(100, 10, { now, staleMs: 50 });
+      await cache.get('a', async () => 1);
+      clock += 120;
+      expect(await cache.get('a', () => Promise.reject(new Error('db down')))).toBe(1);
+      await settle();
+      expect(await cache.get('a', async () => 4)).toBe(4);
+    });
+  });
+
+  it('clear() forgets every key', async () => {
+    const cache = new TtlCache<number>(1000, 10, { now });
+    await cache.get('a', async () => 1);
+    cache.clear();
+    expect(cache.size).toBe(0);
+    expect(await cache.get('a', async () => 2)).toBe(2);
+  });
+
   it('with a TTL of 0 always computes', async () => {
-    const cache = new TtlCache<number>(0, 10, now);
+    const cache = new TtlCache<number>(0, 10, { now });
     const compute = jest.fn(async () => 1);
     await cache.get('a', compute);
     await cache.get('a', compute);

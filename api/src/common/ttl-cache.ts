@@ -1,42 +1,63 @@
+import { LRUCache } from 'lru-cache';
+
+/** Options of a TtlCache. */
+export interface TtlCacheOptions {
+  /**
+   * After the TTL, an answer may still be served for this long while one refresh runs in the
+   * background (stale-while-revalidate); later than that, callers wait for a fresh one. 0: off.
+   */
+  staleMs?: number;
+  /** The clock (ms), for tests. */
+  now?: () => number;
+}
+
 /**
- * A small in-process cache of promises with a time to live and a size bound (issue 6,
- * performance budget). Concurrent callers of the same key share one pending computation, a
- * rejected computation is forgotten at once (the next caller retries), and when the cache is
- * full the oldest entry goes first. A TTL of 0 disables it (every call computes).
+ * A small in-process cache of computed values with a time to live, built on lru-cache (LRU
+ * eviction beyond `maxEntries`). Issue 6, performance budget. Concurrent callers of a key
+ * share one pending computation; a failed computation is forgotten at once (the next caller
+ * retries; a stale value is dropped too). With `staleMs`, an expired entry is answered at
+ * once while a single refresh runs, so keys that expire together never make their callers
+ * queue behind a burst of recomputations. A TTL of 0 disables it (every call computes).
  */
-export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: Promise<V>; expires: number }>();
+export class TtlCache<V extends NonNullable<unknown>> {
+  private readonly lru: LRUCache<string, V, () => Promise<V>> | null;
+  private readonly staleMs: number;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 500,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(ttlMs: number, maxEntries = 500, options: TtlCacheOptions = {}) {
+    this.staleMs = options.staleMs ?? 0;
+    this.lru =
+      ttlMs > 0
+        ? new LRUCache<string, V, () => Promise<V>>({
+            max: maxEntries,
+            ttl: ttlMs,
+            allowStale: this.staleMs > 0,
+            // a stale entry stays until it is refreshed (or outlives staleMs, see get())
+            noDeleteOnStaleGet: true,
+            ttlResolution: 0,
+            fetchMethod: (_key, _stale, { context }) => context(),
+            ...(options.now ? { perf: { now: options.now } } : {}),
+          })
+        : null;
+  }
 
-  /** The cached value of `key`, or `compute()` (stored for ttlMs). */
-  get(key: string, compute: () => Promise<V>): Promise<V> {
-    if (this.ttlMs <= 0) return compute();
-    const t = this.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > t) return hit.value;
-    if (hit) this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    const value = compute();
-    const entry = { value, expires: t + this.ttlMs };
-    this.entries.set(key, entry);
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+  /** The cached value of `key`, or `compute()` (kept for the TTL). */
+  async get(key: string, compute: () => Promise<V>): Promise<V> {
+    if (!this.lru) return compute();
+    // getRemainingTTL is negative for an expired entry: beyond the stale window it is not served.
+    if (this.lru.has(key, { updateAgeOnHas: false }) === false && this.lru.getRemainingTTL(key) < -this.staleMs) this.lru.delete(key);
+    const value = await this.lru.fetch(key, { context: compute });
+    // fetch() resolves undefined only when a fetch is aborted, which nothing here does.
+    if (value === undefined) return compute();
     return value;
   }
 
   /** Forgets everything (e.g. after a write that changes what is cached). */
   clear(): void {
-    this.entries.clear();
+    this.lru?.clear();
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.lru?.size ?? 0;
   }
 }
 

@@ -75,6 +75,13 @@ const CARDS_OF_PAGE = `
        LIMIT 1
     ) i ON true`;
 
+/**
+ * How long after its TTL a kept catalogue answer may still be sent while it is recomputed
+ * (stale-while-revalidate): with the 5 s TTL an answer is at most ~15 s old, inside the
+ * max-age=30 the answer itself allows.
+ */
+const ANSWER_STALE_MS = 10_000;
+
 /** The reference tables behind CatalogueRefs. */
 const REF_TABLES = {
   categories: 'property_categories',
@@ -126,15 +133,17 @@ export class PropertiesService {
    * already says public, max-age=30, so any shared cache may keep it longer than this. A card
    * may therefore show a view or favourite count, or a listing just hidden, up to the TTL
    * late; `invalidate()` drops everything at once (for writers in this process). Pages are
-   * kept serialised (PreparedJson): a kept page then costs the API ~0.1 ms, not ~2 ms.
+   * kept serialised (PreparedJson): a kept page then costs the API ~0.1 ms, not ~2 ms. An
+   * expired page is still answered for ANSWER_STALE_MS while one request recomputes it, so
+   * pages that expire together never queue their visitors behind a burst of queries.
    */
-  private readonly pages = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 200);
+  private readonly pages = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 200, { staleMs: ANSWER_STALE_MS });
 
   /** GET /api/properties/map answers per filter set, as `pages` (up to ~1.7 MB each at 5000 markers: at most 20). */
-  private readonly maps = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 20);
+  private readonly maps = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 20, { staleMs: ANSWER_STALE_MS });
 
   /** The GET /api/properties/categories answer, as `pages` (two GROUP BY counts over the public listings). */
-  private readonly tree = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 1);
+  private readonly tree = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 1, { staleMs: ANSWER_STALE_MS });
 
   /**
    * The reference tables (categories, subcategories, types, districts, building complexes),
@@ -142,7 +151,7 @@ export class PropertiesService {
    * naming an id the copy lacks (a reference added since) reloads it at once, so a new
    * reference is never missing; a renamed one shows its new name within the TTL.
    */
-  private readonly refs = new TtlCache<CatalogueRefs>(envMs('CATALOGUE_REFS_CACHE_MS', 60_000), 1);
+  private readonly refs = new TtlCache<CatalogueRefs>(envMs('CATALOGUE_REFS_CACHE_MS', 60_000), 1, { staleMs: 60_000 });
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
