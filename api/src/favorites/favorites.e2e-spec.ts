@@ -47,6 +47,20 @@ describe('favourites', () => {
     await anon.call('get', '/api/user/favorites/ids').expect(401);
   });
 
+  it('the catalogue card shows the new count right after a toggle, although list pages are kept', async () => {
+    const caller = await signedIn();
+    const slug = publicSlugs()[2];
+    const cardCount = async () => {
+      const res = await caller.call('get', '/api/properties?limit=100').expect(200);
+      return (res.body.data as Array<{ slug: string; favoritesCount: number }>).find((c) => c.slug === slug)!.favoritesCount;
+    };
+    const before = await cardCount();
+    await caller.call('post', `/api/properties/${slug}/favorites`).expect(200);
+    expect(await cardCount()).toBe(before + 1);
+    await caller.call('delete', `/api/properties/${slug}/favorites`).expect(200);
+    expect(await cardCount()).toBe(before);
+  });
+
   it('adding twice keeps one favourite; removing twice is fine; the counter follows (by id or slug)', async () => {
     const caller = await signedIn();
     const slug = publicSlugs()[1];

@@ -33,6 +33,7 @@ export class FavoritesService {
        SELECT COALESCE((SELECT favorites_count FROM upd), (SELECT favorites_count FROM properties WHERE id = $2)) AS favorites_count`,
       [userId, propertyId],
     );
+    this.properties.cardsChanged();
     return { propertyId, favorited: true, favoritesCount: Number(rows[0].favorites_count) };
   }
 
@@ -48,6 +49,7 @@ export class FavoritesService {
        SELECT COALESCE((SELECT favorites_count FROM upd), (SELECT favorites_count FROM properties WHERE id = $2)) AS favorites_count`,
       [userId, propertyId],
     );
+    this.properties.cardsChanged();
     return { propertyId, favorited: false, favoritesCount: Number(rows[0].favorites_count) };
   }
 

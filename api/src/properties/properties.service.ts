@@ -251,6 +251,15 @@ export class PropertiesService {
     return this.pages.get(cacheKey(params), async () => PreparedJson.of(await this.list(params)));
   }
 
+  /**
+   * Drops the kept list pages (not totals, map or tree): a card's favourite count changed. The
+   * visitor who pressed the heart sees the new count at once (in this process; others within
+   * the TTL).
+   */
+  cardsChanged(): void {
+    this.pages.clear();
+  }
+
   /** Drops the cached answers and totals (call after writing listings; other processes wait out the TTLs). */
   invalidate(): void {
     for (const cache of [this.pages, this.maps, this.tree, this.counts]) cache.clear();
