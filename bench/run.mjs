@@ -27,7 +27,7 @@ import { ensureServices } from '../scripts/lib/services.mjs';
 import { captureCatalogueSql } from './lib/capture-sql.mjs';
 import { benchDatabaseUrl, prepareDatabase, samplePublicListings } from './lib/data.mjs';
 import { explainAll } from './lib/explain.mjs';
-import { browserMetrics, fetchRaw, pageWeight } from './lib/pages.mjs';
+import { browserMetrics, fetchRaw, pageWeight, THROTTLING } from './lib/pages.mjs';
 import { evaluateTargets, printReport } from './lib/report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -287,6 +287,7 @@ async function main() {
     data,
     scenarios,
     pages,
+    throttling: THROTTLING,
     postgres,
     checks,
   };

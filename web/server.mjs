@@ -1,5 +1,6 @@
 // Production server of the web app: compression, hashed assets cached for a year,
 // listing images from the storage directory at /media, and the Remix request handler.
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
@@ -12,6 +13,8 @@ const dataDir = path.resolve(process.env.DATA_DIR || path.join(repoRoot, 'data')
 const port = Number(process.env.WEB_PORT || process.env.PORT || 3000);
 const host = process.env.WEB_HOST || '0.0.0.0';
 
+// React picks its development build (several times slower) unless told otherwise.
+process.env.NODE_ENV ||= 'production';
 const build = await import(path.join(here, 'build/server/index.js'));
 
 const app = express();
@@ -30,7 +33,14 @@ app.use((req, res, next) => {
 app.use('/assets', express.static(path.join(here, 'build/client/assets'), { immutable: true, maxAge: '1y' }));
 // Listing images: keys are content-stable (a new upload gets a new key).
 app.use('/media', express.static(path.join(dataDir, 'uploads'), { maxAge: '30d', fallthrough: false }));
-app.use(express.static(path.join(here, 'build/client'), { maxAge: '1h' }));
+// The other files of build/client (web/public: favicon.svg). Only their paths go to the disk:
+// a static middleware in front of every page would stat a missing file on every request.
+const clientDir = path.join(here, 'build/client');
+const publicEntries = readdirSync(clientDir, { withFileTypes: true }).filter((e) => e.name !== 'assets');
+const publicFiles = new Set(publicEntries.filter((e) => !e.isDirectory()).map((e) => `/${e.name}`));
+const publicDirs = publicEntries.filter((e) => e.isDirectory()).map((e) => `/${e.name}/`);
+const servePublic = express.static(clientDir, { maxAge: '1h' });
+app.use((req, res, next) => (publicFiles.has(req.path) || publicDirs.some((d) => req.path.startsWith(d)) ? servePublic(req, res, next) : next()));
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV || 'production' }));
 
 const server = app.listen(port, host, () => {

@@ -116,7 +116,10 @@ export function printReport(report) {
       else if (p[`${kind}_plan`]) console.log(`\n! Seq Scan on properties in the ${kind} query of ${p.name}:\n${JSON.stringify(p[`${kind}_plan`], null, 1)}`);
     }
   }
-  console.log('\nPages (compressed bytes as sent; browser: 4x CPU, 400 ms RTT, 400 kbit/s):');
+  const th = report.throttling;
+  console.log(
+    `\nPages (compressed bytes as sent; browser: ${th ? `${th.cpuSlowdown}x CPU, ${th.latencyMs} ms latency, ${Math.round(th.downloadKbps)}/${Math.round(th.uploadKbps)} kbit/s down/up (Lighthouse slow 4G, DevTools throttling)` : 'throttled'}):`,
+  );
   table(
     report.pages.map((p) => ({ ...p, usable: p.usable_ms ?? '' })),
     [

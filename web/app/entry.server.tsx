@@ -1,8 +1,13 @@
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
+import { resources, supportedLanguages } from '@realty/i18n';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { Coalesce } from '~/lib/coalesce.server';
+import { registerTranslations } from '~/lib/i18n';
+
+// Every language's translations, for the root layout (lib/i18n.tsx).
+for (const lang of supportedLanguages) registerTranslations(lang, resources[lang]);
 
 const ABORT_DELAY = 5_000;
 
@@ -14,7 +19,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
       [bot ? 'onAllReady' : 'onShellReady']() {
         shellRendered = true;
-        const body = new PassThrough();
+        const body = new Coalesce();
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);

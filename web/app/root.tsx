@@ -1,4 +1,5 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { ClientLoaderFunctionArgs } from '@remix-run/react';
 import { data } from '@remix-run/node';
 import {
   isRouteErrorResponse,
@@ -13,16 +14,17 @@ import {
 } from '@remix-run/react';
 import { ApiError } from '@realty/api-client';
 import type { Language } from '@realty/contracts';
-import { fallbackLanguage, resourcesFor } from '@realty/i18n';
+import { fallbackLanguage } from '@realty/i18n';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { AnalyticsTracker } from '~/components/AnalyticsTracker';
+import { IconSprite } from '~/components/Icons';
 import { SiteFooter } from '~/components/SiteFooter';
 import { SiteHeader } from '~/components/SiteHeader';
 import { languageCookie, themeCookie } from '~/cookies.server';
 import { ToastProvider } from '~/components/toast/Toaster';
 import { getLanguage } from '~/i18n.server';
-import { createI18n } from '~/lib/i18n';
+import { createI18n, ensureTranslations, translationsFor, TranslationsScript } from '~/lib/i18n';
 import { countDocumentView } from '~/lib/analytics.server';
 import { getAuth } from '~/lib/auth.server';
 import { commitCsrfToken } from '~/lib/csrf.server';
@@ -36,8 +38,9 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * Root loader: the request's language (spec 01 §1) and its resources, the theme from its
- * cookie. A `?lng=` choice is saved in the cookie (spec 01 §1: every change is saved).
+ * Root loader: the request's language (spec 01 §1), the theme from its cookie. A `?lng=` choice
+ * is saved in the cookie (spec 01 §1: every change is saved). The language's translations are
+ * not loader data: the layout writes them into the document (TranslationsScript).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const lang = await getLanguage(request);
@@ -74,9 +77,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   (await auth.headers()).forEach((value, key) => headers.append(key, value));
   return data(
-    { lang, theme, toast, resources: resourcesFor(lang), year: new Date().getFullYear(), user: auth.user, csrf: csrf.token, favoriteIds, pageViewCounted: pageView.counted },
+    { lang, theme, toast, year: new Date().getFullYear(), user: auth.user, csrf: csrf.token, favoriteIds, pageViewCounted: pageView.counted },
     { headers },
   );
+}
+
+/**
+ * In the browser the root data is reloaded only after ?lng= changes or a form post; when that
+ * brings another language, its translations are fetched before the page renders with them.
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>();
+  await ensureTranslations(data.lang);
+  return data;
 }
 
 /** Pages served in several languages vary by the language cookie and Accept-Language. */
@@ -88,7 +101,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 /**
- * The root data (language resources, theme) only changes with ?lng= or after a form post
+ * The root data (language, theme) only changes with ?lng= or after a form post
  * (theme, sign-in): filter changes in the catalogue do not reload the translations.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
@@ -101,7 +114,8 @@ export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const lang: Language = root?.lang ?? fallbackLanguage;
-  const i18n = useMemo(() => createI18n(lang, root?.resources ?? {}), [lang, root?.resources]);
+  const bundle = translationsFor(lang);
+  const i18n = useMemo(() => createI18n(lang, bundle), [lang, bundle]);
   return (
     <html lang={lang} data-theme={root?.theme ?? 'system'}>
       <head>
@@ -112,6 +126,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <IconSprite />
         <I18nextProvider i18n={i18n}>
           <ToastProvider initial={root?.toast ?? null}>
             <SiteHeader lang={lang} theme={root?.theme ?? 'system'} user={root?.user ?? null} />
@@ -122,6 +137,8 @@ export function Layout({ children }: { children: ReactNode }) {
           </ToastProvider>
         </I18nextProvider>
         <AnalyticsTracker serverCounted={root?.pageViewCounted ?? false} />
+        {/* After the content: the browser parses and paints the page before these ~60 KB of text. */}
+        <TranslationsScript lang={lang} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,7 +1,7 @@
-import type { Language, PropertyListItem } from '@realty/contracts';
-import { PropertyCard } from './PropertyCard';
+import type { Language } from '@realty/contracts';
+import { PropertyCard, type CardProperty } from './PropertyCard';
 
-/** Cards eager-loaded above the fold. */
+/** Cards eager-loaded above the fold (a row of the 4-column grid). */
 const EAGER = 4;
 
 /** Grid (1-4 columns by width) or list of cards. */
@@ -11,7 +11,7 @@ export function PropertyGrid({
   layout = 'grid',
   label,
 }: {
-  properties: PropertyListItem[];
+  properties: CardProperty[];
   lang: Language;
   layout?: 'grid' | 'list';
   label?: string;
@@ -20,7 +20,8 @@ export function PropertyGrid({
     <ul className={`property-grid property-grid--${layout}`} aria-label={label}>
       {properties.map((p, i) => (
         <li key={p.id}>
-          <PropertyCard property={p} lang={lang} priority={i < EAGER} />
+          {/* The first card's image is the largest paint of a listing page: fetched first. */}
+          <PropertyCard property={p} lang={lang} priority={i < EAGER} lcp={i === 0} />
         </li>
       ))}
     </ul>

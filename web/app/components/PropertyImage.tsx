@@ -2,48 +2,58 @@ import type { PropertyImageDto } from '@realty/contracts';
 
 /** Width of the worker's variants (property.types: thumb 480 px, gallery 1280 px). */
 const VARIANT_WIDTH = { thumb: 480, gallery: 1280 } as const;
+export type ImageVariant = keyof typeof VARIANT_WIDTH;
 
 /** Intrinsic size of a variant (the original's ratio; 3:2 when unknown) for width/height attributes. */
-export function variantSize(image: PropertyImageDto, variant: keyof typeof VARIANT_WIDTH): { width: number; height: number } {
+export function variantSize(image: PropertyImageDto, variant: ImageVariant): { width: number; height: number } {
   const ratio = image.width && image.height ? image.height / image.width : 2 / 3;
   const hasVariant = variant === 'thumb' ? !!image.thumbUrl : !!image.galleryUrl;
   const width = hasVariant || !image.width ? VARIANT_WIDTH[variant] : image.width;
   return { width, height: Math.round(width * ratio) };
 }
 
+/** The sources of one image as a page shows it: WebP variant (or null), JPEG variant or original, size. */
+export interface ResolvedImage {
+  src: string;
+  webp: string | null;
+  width: number;
+  height: number;
+}
+
 /**
- * A listing image: the WebP variant when there is one, the JPEG variant, else the original
- * (PropertyImageDto variants are null until the media job has run).
+ * The WebP variant when there is one, the JPEG variant, else the original (PropertyImageDto
+ * variants are null until the media job has run).
  */
-export function PropertyImage({
-  image,
-  variant,
-  alt,
-  eager = false,
-  highPriority = false,
-  className,
-  sizes,
-}: {
-  image: PropertyImageDto;
-  variant: 'thumb' | 'gallery';
+export function resolveImage(image: PropertyImageDto, variant: ImageVariant): ResolvedImage {
+  const webp = variant === 'thumb' ? image.thumbWebpUrl : image.galleryWebpUrl;
+  const src = (variant === 'thumb' ? image.thumbUrl : image.galleryUrl) ?? image.url;
+  return { src, webp: webp ?? null, ...variantSize(image, variant) };
+}
+
+type PictureOptions = {
   alt: string;
   eager?: boolean;
   /** The page's main image (fetchpriority=high). */
   highPriority?: boolean;
   className?: string;
   sizes?: string;
-}) {
-  const webp = variant === 'thumb' ? image.thumbWebpUrl : image.galleryWebpUrl;
-  const jpeg = (variant === 'thumb' ? image.thumbUrl : image.galleryUrl) ?? image.url;
-  const { width, height } = variantSize(image, variant);
+};
+
+/** A listing image (see resolveImage). */
+export function PropertyImage({ image, variant, ...options }: { image: PropertyImageDto; variant: ImageVariant } & PictureOptions) {
+  return <Picture image={resolveImage(image, variant)} {...options} />;
+}
+
+/** A <picture> of an image whose sources are already resolved (see resolveImage). */
+export function Picture({ image, alt, eager = false, highPriority = false, className, sizes }: { image: ResolvedImage } & PictureOptions) {
   return (
     <picture className={className}>
-      {webp ? <source type="image/webp" srcSet={webp} sizes={sizes} /> : null}
+      {image.webp ? <source type="image/webp" srcSet={image.webp} sizes={sizes} /> : null}
       <img
-        src={jpeg}
+        src={image.src}
         alt={alt}
-        width={width}
-        height={height}
+        width={image.width}
+        height={image.height}
         loading={eager ? 'eager' : 'lazy'}
         decoding={eager ? 'auto' : 'async'}
         {...(highPriority ? { fetchpriority: 'high' } : {})}

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { ApiError, ApiNetworkError } from '@realty/api-client';
 import type { AuthSessionDto } from '@realty/contracts';
 
-// The language detector (remix-i18next) ships ES modules only; the language is not under test here.
+// The language (~/i18n.server: geoip database, i18next instances) is not under test here.
 // The global `jest` (so its mock calls are hoisted above the imports); typed from @jest/globals.
 declare const jest: typeof import('@jest/globals').jest;
 

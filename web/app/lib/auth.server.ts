@@ -3,7 +3,7 @@ import { data, redirect } from '@remix-run/node';
 import { ApiError, createApiClient, type ApiClient, type CsrfStore } from '@realty/api-client';
 import { STAFF_ROLES, type AuthSessionDto, type Language, type RoleName } from '@realty/contracts';
 import { getLanguage } from '~/i18n.server';
-import { apiUrl } from './api.server';
+import { apiHeaders, apiUrl } from './api.server';
 import {
   clearSignIn,
   commitSession,
@@ -110,7 +110,6 @@ async function createAuth(request: Request): Promise<Auth> {
   let user = readUser(session);
   let expired = false;
   const timeoutMs = Number(process.env.API_TIMEOUT_MS) || undefined;
-  const clientIp = request.headers.get('x-client-ip');
 
   const csrf: CsrfStore = {
     get: () => readApiCsrf(session),
@@ -128,7 +127,7 @@ async function createAuth(request: Request): Promise<Auth> {
     timeoutMs,
     csrf,
   };
-  const forwarded = (): Record<string, string> => (clientIp ? { 'x-forwarded-for': clientIp } : {});
+  const forwarded = (): Record<string, string> => apiHeaders(request);
   const anonymous = createApiClient({ ...base, headers: forwarded });
 
   const endSession = () => {

@@ -6,6 +6,7 @@ import { formatDate, pickText } from '@realty/i18n';
 import type { TFunction } from 'i18next';
 import { i18nServer } from '~/i18n.server';
 import { apiFor } from './api.server';
+import { toCardProperties } from './property-card';
 import {
   CATEGORY_CONFIG,
   SUBCATEGORY_CONFIG,
@@ -138,7 +139,7 @@ export async function loadCategoryPage(request: Request, slug: string, subSlug: 
       subcategory: subcategory ? { slug: subcategory.slug, name: subName ?? subcategory.slug } : null,
       description,
       basePath,
-      items,
+      items: toCardProperties(items, lang),
       total,
       totalPages,
       // Formatted here: browsers differ in their date data (e.g. Kazakh month names), the server does not.

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
-import type { MapMarkerDto, PropertyListItem } from '@realty/contracts';
+import type { MapMarkerDto } from '@realty/contracts';
 import { PROPERTY_SORTS } from '@realty/contracts';
 import { formatPrice, pickText } from '@realty/i18n/format';
 import { useMemo } from 'react';
@@ -16,6 +16,7 @@ import { PropertyGrid } from '~/components/PropertyGrid';
 import { ViewToggle } from '~/components/ViewToggle';
 import { i18nServer } from '~/i18n.server';
 import { apiFor, mapTiles } from '~/lib/api.server';
+import { toCardProperties } from '~/lib/property-card';
 import {
   CATALOG_CONFIG,
   canonicalRedirect,
@@ -82,7 +83,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       lang,
       state,
-      items: list.ok ? list.page.items : ([] as PropertyListItem[]),
+      // Only what the cards show: the page's inline data (spec 01 §2 Catalogue, issue 6).
+      items: list.ok ? toCardProperties(list.page.items, lang) : [],
       total: list.ok ? list.page.meta.total : 0,
       totalPages: list.ok ? list.page.meta.totalPages : 0,
       failed: !list.ok,

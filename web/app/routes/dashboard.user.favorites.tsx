@@ -9,6 +9,7 @@ import { Pagination } from '~/components/Pagination';
 import { PropertyGrid } from '~/components/PropertyGrid';
 import { i18nServer } from '~/i18n.server';
 import { requireUser, rethrowAuthError } from '~/lib/auth.server';
+import { toCardProperties } from '~/lib/property-card';
 import catalogCss from '~/styles/catalog.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     await rethrowAuthError(request, auth, error);
   }
-  return data({ title: t('meta.title', { page: t('favorites.title') }), lang: auth.lang, items, meta }, { headers: await auth.headers() });
+  return data({ title: t('meta.title', { page: t('favorites.title') }), lang: auth.lang, items: toCardProperties(items, auth.lang), meta }, { headers: await auth.headers() });
 }
 
 export default function FavoritesPage() {
@@ -44,7 +45,7 @@ export default function FavoritesPage() {
       {meta.total > 0 ? <p className="dashboard-lead">{t('favorites.count', { count: meta.total })}</p> : null}
       {items.length ? (
         <>
-          <PropertyGrid properties={items as PropertyListItem[]} lang={lang} label={t('favorites.title')} />
+          <PropertyGrid properties={items} lang={lang} label={t('favorites.title')} />
           <Pagination page={meta.page} totalPages={meta.totalPages} hrefFor={(p) => (p > 1 ? `?page=${p}` : '?')} />
         </>
       ) : (

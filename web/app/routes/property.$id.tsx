@@ -17,6 +17,7 @@ import { PropertyGrid } from '~/components/PropertyGrid';
 import { ShareButton } from '~/components/ShareButton';
 import { i18nServer } from '~/i18n.server';
 import { apiFor, mapTiles } from '~/lib/api.server';
+import { toCardProperties, type CardProperty } from '~/lib/property-card';
 import { absoluteUrl, canonicalUrl, excerpt, listingJsonLd, seoMeta, type Seo } from '~/lib/seo';
 import { enquiryAction, readPostedForm } from '~/lib/public-forms.server';
 import { resultOf } from '~/lib/public-forms';
@@ -52,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       noindex: true,
     };
     return data(
-      { kind: notFound ? ('notFound' as const) : ('error' as const), seo, lang, property: null, similar: [] as PropertyListItem[], contact, tiles, initialIndex: 0, url: '' },
+      { kind: notFound ? ('notFound' as const) : ('error' as const), seo, lang, property: null, similar: [] as CardProperty[], contact, tiles, initialIndex: 0, url: '' },
       { status: notFound ? 404 : 502 },
     );
   }
@@ -84,7 +85,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     seo,
     lang,
     property,
-    similar: similar.filter((p) => p.id !== property.id).slice(0, SIMILAR_LIMIT),
+    similar: toCardProperties(similar.filter((p) => p.id !== property.id).slice(0, SIMILAR_LIMIT), lang),
     contact,
     tiles,
     initialIndex: Number.isInteger(image) && image >= 1 && image <= property.images.length ? image - 1 : 0,
@@ -345,7 +346,7 @@ export default function PropertyPage() {
       {d.similar.length ? (
         <section className="property-similar" aria-labelledby="similar-title">
           <h2 id="similar-title">{t('property.similar')}</h2>
-          <PropertyGrid properties={d.similar as PropertyListItem[]} lang={lang} />
+          <PropertyGrid properties={d.similar} lang={lang} />
         </section>
       ) : null}
     </div>

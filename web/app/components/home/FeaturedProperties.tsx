@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
-import type { Language, PropertyListItem } from '@realty/contracts';
+import type { Language } from '@realty/contracts';
 import { useTranslation } from 'react-i18next';
-import { PropertyCard } from '~/components/PropertyCard';
+import { PropertyCard, type CardProperty } from '~/components/PropertyCard';
 import { ArrowRightIcon } from './icons';
 import { SectionHeader } from './SectionHeader';
 
@@ -9,7 +9,7 @@ import { SectionHeader } from './SectionHeader';
  * Featured properties (spec 01 §2 Home, 6 cards). `properties` is null when the API call
  * failed: the section then shows only its loading text (the spec's quirk).
  */
-export function FeaturedProperties({ properties, lang }: { properties: PropertyListItem[] | null; lang: Language }) {
+export function FeaturedProperties({ properties, lang }: { properties: CardProperty[] | null; lang: Language }) {
   const { t } = useTranslation('home');
   const viewAll = (
     <Link to="/catalog" className="btn btn-secondary home-link-button">

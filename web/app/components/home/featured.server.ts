@@ -1,6 +1,7 @@
 import { createApiClient } from '@realty/api-client';
-import type { Language, PropertyListItem } from '@realty/contracts';
-import { apiUrl } from '~/lib/api.server';
+import type { Language } from '@realty/contracts';
+import { apiUrl, INTERNAL_API_HEADERS } from '~/lib/api.server';
+import { toCardProperties, type CardProperty } from '~/lib/property-card';
 
 /** Featured properties on the home page (spec 01 §9: 6). */
 export const FEATURED_LIMIT = 6;
@@ -10,18 +11,20 @@ const FEATURED_TIMEOUT_MS = 4_000;
 /**
  * GET {API_URL}/properties?featured=true&limit=6 (spec 01 §7). Never throws: any failure
  * (API down, timeout, error answer) gives null, which the page shows as the loading text
- * only (spec 01 §2: "a featured-properties load error shows a loading text only").
+ * only (spec 01 §2: "a featured-properties load error shows a loading text only"). The cards
+ * carry only what a card shows (CardProperty).
  */
-export async function loadFeatured(lang: Language, signal?: AbortSignal): Promise<PropertyListItem[] | null> {
+export async function loadFeatured(lang: Language, signal?: AbortSignal): Promise<CardProperty[] | null> {
   const api = createApiClient({
     baseUrl: apiUrl(),
     lang,
     signal,
     timeoutMs: FEATURED_TIMEOUT_MS,
+    headers: INTERNAL_API_HEADERS,
   });
   try {
     const page = await api.properties.list({ featured: true, limit: FEATURED_LIMIT });
-    return page.items.slice(0, FEATURED_LIMIT);
+    return toCardProperties(page.items.slice(0, FEATURED_LIMIT), lang);
   } catch (error) {
     if (!signal?.aborted) console.warn(`home: featured properties not loaded: ${error instanceof Error ? error.message : String(error)}`);
     return null;
