@@ -55,7 +55,7 @@ describe('text search uses the trigram index', () => {
     ['an address word, upper case', fillerWord('addr', 4321).slice(4, 16).toUpperCase()],
   ])('the page and the count query for %s use ix_properties_search_trgm', async (_name, q) => {
     const params = { q, sort: 'date_new' as const, page: 1, limit: 50 };
-    const [listSql, listParams] = service.pageIdsQuery(params).getQueryAndParameters();
+    const [listSql, listParams] = service.pageIdsSql(params, true);
     const [countSql, countParams] = service.countQuery(params).getQueryAndParameters();
     expect(listSql).toContain('search_text');
     for (const nodes of [await plan(listSql, listParams), await plan(countSql, countParams)]) {

@@ -220,8 +220,13 @@ export class PropertiesService {
    * instead of at an OFFSET: `(sort column, id)` compared with the listing's own, a row
    * comparison the sort index answers directly, so any depth costs what page 1 costs. One row
    * more than `limit` is asked so the caller knows whether a next page exists.
+   *
+   * `matchesFirst`: every matching listing is fetched first (an OFFSET 0 sub-select the
+   * planner cannot merge, so it scans the trigram index once) and only then ordered and cut.
+   * list() asks for it when a text query matches few listings (see fewMatches): walking the
+   * sort index and testing the text on each row would read far more rows for them.
    */
-  pageIdsQuery(params: PropertyListParams): SelectQueryBuilder<Property> {
+  pageIdsSql(params: PropertyListParams, matchesFirst = false): [string, unknown[]] {
     const qb = this.filteredQuery(params).select('p.id', 'id');
     const order = ORDER[params.sort];
     if (params.after) {
@@ -232,9 +237,29 @@ export class PropertiesService {
         { after: params.after },
       );
     }
+    const offset = params.after ? 0 : (params.page - 1) * params.limit;
+    if (matchesFirst) {
+      for (const [column] of order) if (column !== 'id') qb.addSelect(`"p"."${column}"`, column);
+      const [matches, values] = qb.getQueryAndParameters();
+      // limit and offset are validated integers (PropertiesQuery), the order comes from ORDER.
+      return [`SELECT "p"."id" AS "id" FROM (${matches} OFFSET 0) "p" ORDER BY ${orderSql(params.sort)} LIMIT ${params.limit + 1} OFFSET ${offset}`, values];
+    }
     order.forEach(([col, dir], i) => (i === 0 ? qb.orderBy(`"p"."${col}"`, dir) : qb.addOrderBy(`"p"."${col}"`, dir)));
-    qb.limit(params.limit + 1);
-    return params.after ? qb : qb.offset((params.page - 1) * params.limit);
+    return qb.limit(params.limit + 1).offset(offset).getQueryAndParameters();
+  }
+
+  /**
+   * Whether a text query matches so few listings that fetching them all beats walking the sort
+   * index: walking reads about (offset + limit) × public / matches rows to find the page,
+   * fetching all reads `matches`. Both totals are the cached counts. Issue 6: "Абая" (347 of
+   * 20,000) took 17-22 ms walking the date index against ~2 ms fetched via the trigram index;
+   * the planner's choice between them flips with the state of the GIN index's pending list
+   * (every view count UPDATE adds to it until a vacuum).
+   */
+  private async fewMatches(params: PropertyListParams): Promise<boolean> {
+    const [matches, all] = await Promise.all([this.total(params), this.total({ sort: params.sort, page: 1, limit: params.limit })]);
+    const reach = (params.after ? 0 : (params.page - 1) * params.limit) + params.limit + 1;
+    return matches * matches <= reach * all;
   }
 
   /** The total of GET /api/properties: `SELECT count(*) AS total` over the filtered listings. */
@@ -242,10 +267,6 @@ export class PropertiesService {
     return this.filteredQuery(f).select('COUNT(*)::int', 'total');
   }
 
-  /**
-   * GET /api/properties: one page of public cards plus paging meta {total, page, limit,
-   * totalPages, nextCursor} (nextCursor: the id to pass as `after` for the next page, or null).
-   */
   /** GET /api/properties as sent: list() in its envelope, serialised, kept per query (see `pages`). */
   listAnswer(params: PropertyListParams): Promise<PreparedJson> {
     return this.pages.get(cacheKey(params), async () => PreparedJson.of(await this.list(params)));
@@ -275,8 +296,13 @@ export class PropertiesService {
     return this.tree.get('tree', async () => PreparedJson.of(await this.categories()));
   }
 
+  /**
+   * GET /api/properties: one page of public cards plus paging meta {total, page, limit,
+   * totalPages, nextCursor} (nextCursor: the id to pass as `after` for the next page, or null).
+   */
   async list(params: PropertyListParams): Promise<Paged<PropertyListItem>> {
-    const [cards, total] = await Promise.all([this.cards(this.pageIdsQuery(params), orderSql(params.sort)), this.total(params)]);
+    const matchesFirst = params.q !== undefined && (await this.fewMatches(params));
+    const [cards, total] = await Promise.all([this.cards(this.pageIdsSql(params, matchesFirst), orderSql(params.sort)), this.total(params)]);
     const more = cards.length > params.limit;
     const items = more ? cards.slice(0, params.limit) : cards;
     return new Paged(items, {
@@ -402,7 +428,7 @@ export class PropertiesService {
       .orderBy('"p"."created_at"', 'DESC')
       .addOrderBy('"p"."id"', 'DESC')
       .limit(limit);
-    return this.cards(ids, orderSql('date_new'));
+    return this.cards(ids.getQueryAndParameters(), orderSql('date_new'));
   }
 
   /** The id of the public listing named by `idOrSlug` (a uuid or a slug), or null (favourites). */
@@ -416,7 +442,7 @@ export class PropertiesService {
   /** Public cards of `ids` in the order given; ids that are not public are left out (favourites). */
   async cardsByIds(ids: string[]): Promise<PropertyListItem[]> {
     if (!ids.length) return [];
-    const cards = await this.cards(this.filteredQuery({}).select('p.id', 'id').andWhere('p.id IN (:...ids)', { ids }), null);
+    const cards = await this.cards(this.filteredQuery({}).select('p.id', 'id').andWhere('p.id IN (:...ids)', { ids }).getQueryAndParameters(), null);
     const byId = new Map(cards.map((c) => [c.id, c]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -440,11 +466,11 @@ export class PropertiesService {
   }
 
   /**
-   * Cards of the listings whose ids `idsQuery` selects (one statement: the ids as a CTE, then
-   * CARDS_OF_PAGE), in `order` (an ORDER BY over `p`, the ids query's own order) or unordered.
+   * Cards of the listings whose ids the statement `idsSql` selects (one statement: the ids as a
+   * CTE, then CARDS_OF_PAGE), in `order` (an ORDER BY over `p`, the ids query's own order) or
+   * unordered.
    */
-  private async cards(idsQuery: SelectQueryBuilder<Property>, order: string | null): Promise<PropertyListItem[]> {
-    const [idsSql, params] = idsQuery.getQueryAndParameters();
+  private async cards([idsSql, params]: [string, unknown[]], order: string | null): Promise<PropertyListItem[]> {
     const [rows, cached] = await Promise.all([
       this.db.query(`WITH page AS (${idsSql}) ${CARDS_OF_PAGE}${order ? ` ORDER BY ${order}` : ''}`, params) as Promise<CardRow[]>,
       this.catalogueRefs(),
