@@ -79,6 +79,21 @@ describe('TtlCache', () => {
     });
   });
 
+  it('with jitter, an entry lives between ttl × (1 − jitter) and ttl', async () => {
+    let draw = 0.99; // the shortest life: ~50 of 100 ms
+    const cache = new TtlCache<number>(100, 10, { now, jitter: 0.5, random: () => draw });
+    await cache.get('a', async () => 1);
+    clock += 49;
+    expect(await cache.get('a', async () => 2)).toBe(1);
+    clock += 3;
+    expect(await cache.get('a', async () => 3)).toBe(3);
+    draw = 0; // the full TTL
+    clock += 1000;
+    await cache.get('b', async () => 1);
+    clock += 99;
+    expect(await cache.get('b', async () => 2)).toBe(1);
+  });
+
   it('clear() forgets every key', async () => {
     const cache = new TtlCache<number>(1000, 10, { now });
     await cache.get('a', async () => 1);

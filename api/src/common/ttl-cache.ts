@@ -7,8 +7,15 @@ export interface TtlCacheOptions {
    * background (stale-while-revalidate); later than that, callers wait for a fresh one. 0: off.
    */
   staleMs?: number;
+  /**
+   * Each entry's TTL is drawn from [ttl × (1 − jitter), ttl] (0..1; default 0) so entries
+   * filled together (a burst of first visits) do not all expire, and recompute, together.
+   */
+  jitter?: number;
   /** The clock (ms), for tests. */
   now?: () => number;
+  /** A number in [0, 1), for tests. */
+  random?: () => number;
 }
 
 /**
@@ -22,9 +29,15 @@ export interface TtlCacheOptions {
 export class TtlCache<V extends NonNullable<unknown>> {
   private readonly lru: LRUCache<string, V, () => Promise<V>> | null;
   private readonly staleMs: number;
+  private readonly ttlMs: number;
+  private readonly jitter: number;
+  private readonly random: () => number;
 
   constructor(ttlMs: number, maxEntries = 500, options: TtlCacheOptions = {}) {
+    this.ttlMs = ttlMs;
     this.staleMs = options.staleMs ?? 0;
+    this.jitter = Math.min(Math.max(options.jitter ?? 0, 0), 1);
+    this.random = options.random ?? Math.random;
     this.lru =
       ttlMs > 0
         ? new LRUCache<string, V, () => Promise<V>>({
@@ -45,7 +58,8 @@ export class TtlCache<V extends NonNullable<unknown>> {
     if (!this.lru) return compute();
     // getRemainingTTL is negative for an expired entry: beyond the stale window it is not served.
     if (this.lru.has(key, { updateAgeOnHas: false }) === false && this.lru.getRemainingTTL(key) < -this.staleMs) this.lru.delete(key);
-    const value = await this.lru.fetch(key, { context: compute });
+    const ttl = this.jitter ? Math.max(1, Math.round(this.ttlMs * (1 - this.jitter * this.random()))) : undefined;
+    const value = await this.lru.fetch(key, { context: compute, ...(ttl ? { ttl } : {}) });
     // fetch() resolves undefined only when a fetch is aborted, which nothing here does.
     if (value === undefined) return compute();
     return value;

@@ -135,15 +135,16 @@ export class PropertiesService {
    * late; `invalidate()` drops everything at once (for writers in this process). Pages are
    * kept serialised (PreparedJson): a kept page then costs the API ~0.1 ms, not ~2 ms. An
    * expired page is still answered for ANSWER_STALE_MS while one request recomputes it, so
-   * pages that expire together never queue their visitors behind a burst of queries.
+   * pages that expire together never queue their visitors behind a burst of queries, and
+   * each page lives 3-5 s (jitter) so pages first asked together are not recomputed together.
    */
-  private readonly pages = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 200, { staleMs: ANSWER_STALE_MS });
+  private readonly pages = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 200, { staleMs: ANSWER_STALE_MS, jitter: 0.4 });
 
   /** GET /api/properties/map answers per filter set, as `pages` (up to ~1.7 MB each at 5000 markers: at most 20). */
-  private readonly maps = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 20, { staleMs: ANSWER_STALE_MS });
+  private readonly maps = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 20, { staleMs: ANSWER_STALE_MS, jitter: 0.4 });
 
   /** The GET /api/properties/categories answer, as `pages` (two GROUP BY counts over the public listings). */
-  private readonly tree = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 1, { staleMs: ANSWER_STALE_MS });
+  private readonly tree = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 1, { staleMs: ANSWER_STALE_MS, jitter: 0.4 });
 
   /**
    * The reference tables (categories, subcategories, types, districts, building complexes),
