@@ -55,7 +55,15 @@ async function answer(q) {
   };
 }
 
+// GET /__hello: a fixed 2 KB JSON answer, no database: what the load generator and the machine
+// alone add to a latency figure (the "floor" rows of the report).
+const HELLO = Buffer.from(JSON.stringify({ status: 'success', data: 'x'.repeat(2000) }));
+
 const server = http.createServer((req, res) => {
+  if (req.url === '/__hello') {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': HELLO.length }).end(HELLO);
+    return;
+  }
   const name = decodeURIComponent((req.url || '/').slice(1).split('?')[0]);
   const q = queries[name];
   if (!q) {

@@ -241,7 +241,12 @@ async function main() {
     { name: 'api map /api/properties/map', url: `${API}/api/properties/map?${FILTER}` },
     { name: 'web /catalog?…', url: `${WEB}/catalog?${FILTER}` },
     { name: 'web /property/{slug}', url: WEB, paths: pagePaths },
+    // autocannon's fixed rate is bursty: a node:http hello world at the same rate and
+    // connections shows what the load generator and the machine add on their own.
+    { name: 'floor: node:http hello @500 req/s', url: `${BASE}/__hello`, overallRate: 500 },
     { name: 'api catalogue @500 req/s', url: `${API}/api/properties?${FILTER}`, overallRate: 500 },
+    { name: 'floor: node:http hello @500 req/s, 10 conn.', url: `${BASE}/__hello`, overallRate: 500, connections: 10 },
+    { name: 'api catalogue @500 req/s, 10 conn.', url: `${API}/api/properties?${FILTER}`, overallRate: 500, connections: 10 },
     { name: 'api catalogue @500 req/s, 200 queries', url: API, paths: mixedPaths, overallRate: 500 },
     { name: 'api catalogue @500 req/s, no page cache', url: `${RAW}/api/properties?${FILTER}`, overallRate: 500 },
     { name: 'api text @50 req/s', url: `${RAW}/api/properties?${TEXT_QUERY}`, overallRate: 50, connections: 10 },
