@@ -1,5 +1,4 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
-import type { ClientLoaderFunctionArgs } from '@remix-run/react';
 import { data } from '@remix-run/node';
 import {
   isRouteErrorResponse,
@@ -15,7 +14,7 @@ import {
 import { ApiError } from '@realty/api-client';
 import type { Language } from '@realty/contracts';
 import { fallbackLanguage } from '@realty/i18n';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { AnalyticsTracker } from '~/components/AnalyticsTracker';
 import { IconSprite } from '~/components/Icons';
@@ -24,7 +23,7 @@ import { SiteHeader } from '~/components/SiteHeader';
 import { languageCookie, themeCookie } from '~/cookies.server';
 import { ToastProvider } from '~/components/toast/Toaster';
 import { getLanguage } from '~/i18n.server';
-import { createI18n, ensureTranslations, translationsFor, TranslationsScript } from '~/lib/i18n';
+import { createI18n, ensureTranslations, hasTranslations, translationsFor, TranslationsScript } from '~/lib/i18n';
 import { countDocumentView } from '~/lib/analytics.server';
 import { getAuth } from '~/lib/auth.server';
 import { commitCsrfToken } from '~/lib/csrf.server';
@@ -82,16 +81,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/**
- * In the browser the root data is reloaded only after ?lng= changes or a form post; when that
- * brings another language, its translations are fetched before the page renders with them.
- */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const data = await serverLoader<typeof loader>();
-  await ensureTranslations(data.lang);
-  return data;
-}
-
 /** Pages served in several languages vary by the language cookie and Accept-Language. */
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
   const out = new Headers();
@@ -114,6 +103,14 @@ export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const lang: Language = root?.lang ?? fallbackLanguage;
+  // The language switcher loads a new document; should the root data bring another language
+  // without one (a client-side link with another ?lng=), its translations are fetched and the
+  // page re-renders with them. No clientLoader: one that awaits serverLoader() turns every
+  // revalidation interrupted by a navigation into a logged AbortError.
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    if (!hasTranslations(lang)) void ensureTranslations(lang).then(() => setLoaded((n) => n + 1));
+  }, [lang]);
   const bundle = translationsFor(lang);
   const i18n = useMemo(() => createI18n(lang, bundle), [lang, bundle]);
   return (

@@ -13,12 +13,18 @@ export const TRANSLATIONS_SCRIPT_ID = 'i18n-data';
  * Translations by language. The server registers every language at start (entry.server.tsx);
  * the browser registers the page's language from the document on its first render, before
  * hydrating (readDocumentTranslations), and fetches another one only when the language changes
- * without a page load (root clientLoader, ensureTranslations).
+ * without a page load (the root Layout's effect, ensureTranslations).
  */
 const registry = new Map<Language, { bundle: Translations; json: string | null }>();
 
 export function registerTranslations(lang: Language, bundle: Translations, json: string | null = null): void {
   registry.set(lang, { bundle, json });
+}
+
+/** Whether the translations of `lang` are registered (in the browser: the page's language, or fetched). */
+export function hasTranslations(lang: Language): boolean {
+  readDocumentTranslations();
+  return registry.has(lang);
 }
 
 /** The registered translations of `lang`, else those of any registered language (a failed fetch keeps the old texts). */

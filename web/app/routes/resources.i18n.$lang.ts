@@ -3,7 +3,7 @@ import { isLanguage, resources } from '@realty/i18n';
 
 /**
  * GET /resources/i18n/{lang}: the translations of a language as JSON, for the browser when the
- * language changes without a page load (root clientLoader). Pages carry their own language's
+ * language changes without a page load (the root Layout's effect). Pages carry their own language's
  * translations in the document.
  */
 export function loader({ params }: LoaderFunctionArgs) {
