@@ -127,13 +127,14 @@ export class PropertiesService {
   /**
    * Whole answers of GET /api/properties per query (filters, sort, page, limit, after), kept
    * CATALOGUE_PAGE_CACHE_MS (default 5 s; 0 disables), at most 200 (~100 KB each). Issue 6:
-   * a 50-card page costs ~3.5 ms of Node and ~1.5 ms of PostgreSQL even when lean, and one API
+   * a 50-card page costs ~4.4 ms of Node and ~1.8 ms of PostgreSQL even when lean, and one API
    * process is one core, so 500 req/s of catalogue reads cannot all be computed; visitors
    * mostly ask the same first pages (a filter link, the home's featured list). The answer
    * already says public, max-age=30, so any shared cache may keep it longer than this. A card
    * may therefore show a view or favourite count, or a listing just hidden, up to the TTL
    * late; `invalidate()` drops everything at once (for writers in this process). Pages are
-   * kept serialised (PreparedJson): a kept page then costs the API ~0.1 ms, not ~2 ms. An
+   * kept serialised (PreparedJson): a kept page then costs ~0.9 ms of API CPU per request, most
+   * of it the framework, against ~4.4 ms to compute and serialise it. An
    * expired page is still answered for ANSWER_STALE_MS while one request recomputes it, so
    * pages that expire together never queue their visitors behind a burst of queries, and
    * each page lives 3-5 s (jitter) so pages first asked together are not recomputed together.
