@@ -168,55 +168,19 @@ export function cardFromRow(r: CardRow, refs: CatalogueRefs, storage: FileStorag
   };
 }
 
-/**
- * A card (PropertyListItem) from an entity. `p` must carry category, subcategory, propertyType,
- * district and buildingComplex relations; `images` are the listing's images, main image first.
- */
-export function toListItem(p: Property, images: PropertyImageDto[]): PropertyListItem {
-  const price = Number(p.price);
-  const area = Number(p.area);
-  return {
-    id: p.id,
-    slug: p.slug,
-    title: p.title,
-    type: p.propertyType.slug,
-    category: ref(p.category),
-    categoryId: p.categoryId,
-    subcategory: p.subcategory ? ref(p.subcategory) : null,
-    dealType: p.dealType,
-    status: p.status,
-    price,
-    priceCurrency: 'KZT',
-    pricePerSqm: pricePerSqm(price, area),
-    area,
-    floor: p.floor,
-    totalFloors: p.totalFloors,
-    address: p.address,
-    district: p.district?.slug ?? null,
-    districtName: p.district?.name ?? null,
-    buildingComplexName: p.buildingComplex?.name ?? null,
-    latitude: p.latitude === null ? null : Number(p.latitude),
-    longitude: p.longitude === null ? null : Number(p.longitude),
-    features: Array.isArray(p.features) ? p.features : [],
-    characteristics: characteristicsOf(p.characteristics),
-    featured: p.featured,
-    viewsCount: p.viewsCount,
-    favoritesCount: p.favoritesCount,
-    images,
-    createdAt: p.createdAt.toISOString(),
-  };
-}
-
 /** The public card of the listing's agent; never the password hash, the role or the status. */
 export function toAgentDto(u: User | null): AgentDto | null {
   if (!u) return null;
   return { id: u.id, firstName: u.firstName, lastName: u.lastName, avatarUrl: u.avatarUrl, phone: u.phone, email: u.email };
 }
 
-/** The property page (PropertyDetail): the card plus long texts, SEO texts and the agent. */
-export function toDetail(p: Property, images: PropertyImageDto[]): PropertyDetail {
+/**
+ * The property page (PropertyDetail): `card` (cardFromRow, with every image) plus the long
+ * texts, SEO texts and agent of `p` (loaded with its agent relation).
+ */
+export function toDetail(card: PropertyListItem, p: Property): PropertyDetail {
   return {
-    ...toListItem(p, images),
+    ...card,
     description: p.description,
     h1: p.h1,
     seoTitle: p.seoTitle,

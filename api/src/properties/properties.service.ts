@@ -399,15 +399,22 @@ export class PropertiesService {
     );
     if (!counted.length) throw ApiException.notFound();
     const { id, views_count } = counted[0];
-    const p = await this.withCardRelations(this.db.getRepository(Property).createQueryBuilder('p').where(PUBLIC))
-      .leftJoin('p.agent', 'agent')
-      .addSelect(['agent.id', 'agent.firstName', 'agent.lastName', 'agent.avatarUrl', 'agent.phone', 'agent.email'])
-      .andWhere('p.id = :id', { id })
-      .getOne();
-    if (!p) throw ApiException.notFound(); // removed between the two statements
-    p.viewsCount = Number(views_count);
-    const images = await this.imagesOf([p.id]);
-    return toDetail(p, images.get(p.id) ?? []);
+    // The card part comes from the list's own card query (one mapping for lists and the page).
+    const [cards, p, images] = await Promise.all([
+      this.cards([`SELECT $1::uuid AS id`, [id]], null),
+      this.db
+        .getRepository(Property)
+        .createQueryBuilder('p')
+        .leftJoin('p.agent', 'agent')
+        .select(['p.id', 'p.description', 'p.h1', 'p.seoTitle', 'p.seoDescription', 'p.seoKeywords', 'p.updatedAt'])
+        .addSelect(['agent.id', 'agent.firstName', 'agent.lastName', 'agent.avatarUrl', 'agent.phone', 'agent.email'])
+        .where(PUBLIC)
+        .andWhere('p.id = :id', { id })
+        .getOne(),
+      this.imagesOf([id]),
+    ]);
+    if (!cards.length || !p) throw ApiException.notFound(); // removed between the statements
+    return toDetail({ ...cards[0], viewsCount: Number(views_count), images: images.get(id) ?? [] }, p);
   }
 
   /**
@@ -456,15 +463,6 @@ export class PropertiesService {
     if (UUID.test(idOrSlug)) return { sql: 'p.id = $1::uuid', value: idOrSlug.toLowerCase() };
     if (LISTING_SLUG.test(idOrSlug)) return { sql: 'p.slug = $1', value: idOrSlug };
     return null;
-  }
-
-  private withCardRelations(qb: SelectQueryBuilder<Property>): SelectQueryBuilder<Property> {
-    return qb
-      .innerJoinAndSelect('p.category', 'category')
-      .leftJoinAndSelect('p.subcategory', 'subcategory')
-      .innerJoinAndSelect('p.propertyType', 'ptype')
-      .leftJoinAndSelect('p.district', 'district')
-      .leftJoinAndSelect('p.buildingComplex', 'bc');
   }
 
   /**
