@@ -49,6 +49,12 @@ const SORTS = ['date_new', 'price_asc', 'price_desc', 'area_asc', 'area_desc'];
 const TEXT_QUERY = `q=${encodeURIComponent('Абая')}`;
 /** A very broad term (a quarter of the listings): EXPLAIN only, shown for information. */
 const BROAD_QUERY = `q=${encodeURIComponent('офис')}`;
+/**
+ * What a browser's page load sends: an HTML document request (the server counts the page view,
+ * as for a real visitor), compressed answers, Russian. No cookies: every request is a new
+ * anonymous visitor (new CSRF token and analytics session).
+ */
+const BROWSER = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'br, gzip', 'accept-language': 'ru-RU,ru;q=0.9', 'sec-fetch-dest': 'document' };
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
@@ -186,7 +192,7 @@ async function main() {
   log('EXPLAIN (ANALYZE, BUFFERS) of the catalogue queries');
   const postgres = [...(await explainAll(url, sql)), ...(await explainAll(url, broad)).map((p) => ({ ...p, informational: true }))];
 
-  const [apiPort, rawPort, webPort, basePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [apiPort, rawPort, webPort, webRawPort, basePort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const env = {
     NODE_ENV: 'production',
     DATABASE_URL: url,
@@ -201,22 +207,26 @@ async function main() {
     API_URL: `http://127.0.0.1:${apiPort}/api`,
     BASELINE_PORT: String(basePort),
   };
-  log(`starting api :${apiPort}, api without page cache :${rawPort}, web :${webPort}, baseline :${basePort} (production mode)`);
+  log(`starting api :${apiPort}, api without page cache :${rawPort}, web :${webPort}, web without page cache :${webRawPort}, baseline :${basePort} (production mode)`);
   children.push(startService('api', 'node', ['api/dist/main.js'], env, { quiet: !VERBOSE }));
   // The same API with CATALOGUE_PAGE_CACHE_MS=0: every request computes its page (the totals
   // stay cached, as in the baseline). The comparisons with the baseline and the text and
   // deep-page figures use it, so they measure the query path, not the page cache.
   children.push(startService('api-raw', 'node', ['api/dist/main.js'], { ...env, API_PORT: String(rawPort), CATALOGUE_PAGE_CACHE_MS: '0' }, { quiet: !VERBOSE }));
   children.push(startService('web', 'node', ['web/server.mjs'], env, { quiet: !VERBOSE }));
+  // The same web with PAGE_CACHE_MS=0: every page is rendered (for information: the render path).
+  children.push(startService('web-raw', 'node', ['web/server.mjs'], { ...env, WEB_PORT: String(webRawPort), PAGE_CACHE_MS: '0' }, { quiet: !VERBOSE }));
   children.push(startService('baseline', 'node', [path.join(here, 'baseline-server.mjs'), queriesFile], env, { quiet: !VERBOSE }));
   const API = `http://127.0.0.1:${apiPort}`;
   const RAW = `http://127.0.0.1:${rawPort}`;
   const WEB = `http://127.0.0.1:${webPort}`;
+  const WEB_RAW = `http://127.0.0.1:${webRawPort}`;
   const BASE = `http://127.0.0.1:${basePort}`;
   await waitForHttp(`${API}/api/health`, 60, children[0]);
   await waitForHttp(`${RAW}/api/health`, 60, children[1]);
   await waitForHttp(`${WEB}/`, 60, children[2]);
-  await waitForHttp(`${BASE}/`, 30, children[3]);
+  await waitForHttp(`${WEB_RAW}/`, 60, children[3]);
+  await waitForHttp(`${BASE}/`, 30, children[4]);
 
   const checks = await headerChecks(API, WEB, sample[0]);
   const detailPaths = sample.map((s) => `/api/properties/${s.id}`);
@@ -239,8 +249,9 @@ async function main() {
     { name: offsetName, url: `${RAW}/api/properties?${offsetQuery}` },
     { name: 'api detail /api/properties/{id}', url: API, paths: detailPaths },
     { name: 'api map /api/properties/map', url: `${API}/api/properties/map?${FILTER}` },
-    { name: 'web /catalog?…', url: `${WEB}/catalog?${FILTER}` },
-    { name: 'web /property/{slug}', url: WEB, paths: pagePaths },
+    { name: 'web /catalog?…', url: `${WEB}/catalog?${FILTER}`, headers: BROWSER },
+    { name: 'web /catalog?…, no page cache', url: `${WEB_RAW}/catalog?${FILTER}`, headers: BROWSER },
+    { name: 'web /property/{slug}', url: WEB, paths: pagePaths, headers: BROWSER },
     // autocannon's fixed rate is bursty: a node:http hello world at the same rate and
     // connections shows what the load generator and the machine add on their own.
     { name: 'floor: node:http hello @500 req/s', url: `${BASE}/__hello`, overallRate: 500 },
@@ -250,12 +261,13 @@ async function main() {
     { name: 'api catalogue @500 req/s, 200 queries', url: API, paths: mixedPaths, overallRate: 500 },
     { name: 'api catalogue @500 req/s, no page cache', url: `${RAW}/api/properties?${FILTER}`, overallRate: 500 },
     { name: 'api text @50 req/s', url: `${RAW}/api/properties?${TEXT_QUERY}`, overallRate: 50, connections: 10 },
-    { name: 'web /catalog @100 req/s', url: `${WEB}/catalog?${FILTER}`, overallRate: 100, connections: 20 },
+    { name: 'web /catalog @100 req/s', url: `${WEB}/catalog?${FILTER}`, overallRate: 100, connections: 20, headers: BROWSER },
+    { name: 'web /catalog @100 req/s, no page cache', url: `${WEB_RAW}/catalog?${FILTER}`, overallRate: 100, connections: 20, headers: BROWSER },
   ];
 
   const scenarios = [];
   for (const s of plan) {
-    const r = await load({ url: s.url, paths: s.paths, connections: s.connections ?? CONNECTIONS, duration: DURATION, warmup: 1, overallRate: s.overallRate });
+    const r = await load({ url: s.url, paths: s.paths, connections: s.connections ?? CONNECTIONS, duration: DURATION, warmup: 1, overallRate: s.overallRate, headers: s.headers });
     const row = { name: s.name, rps: Math.round(r.rps), p50_ms: r.p50_ms, p99_ms: r.p99_ms, ...(s.overallRate ? { rate: s.overallRate } : {}), non2xx: r.non2xx, errors: r.errors + r.timeouts, kb_per_req: Math.round(r.bytes_per_req / 102.4) / 10 };
     if (s.baselineOf) row.baseline_for = s.baselineOf;
     scenarios.push(row);

@@ -47,4 +47,24 @@ describe('layout, language and not-found page', () => {
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
     await context.close();
   });
+
+  it('serves a kept catalogue page to a new visitor whose forms still pass the CSRF check', async () => {
+    // A URL no other test asks, first rendered for someone else (web/app/lib/page-cache.server.ts).
+    const url = `${BASE_URL}/catalog?type=office&area_min=37`;
+    const first = await fetch(url, { headers: { accept: 'text/html' } });
+    expect(first.status).toBe(200);
+    await first.text();
+
+    const { context, page, problems } = await openPage(browser, { javaScriptEnabled: false });
+    const res = await page.goto(url);
+    expect(res?.headers()['x-page-cache']).toBe('hit');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('system');
+    await page.getByRole('button', { name: 'Тёмная' }).click();
+    await page.waitForLoadState('load');
+    // The theme form carried this visitor's token, not the first visitor's: no 'form expired'.
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    await expect(page.getByText('Срок действия формы истёк').count()).resolves.toBe(0);
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
 });

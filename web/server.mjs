@@ -41,7 +41,10 @@ const publicFiles = new Set(publicEntries.filter((e) => !e.isDirectory()).map((e
 const publicDirs = publicEntries.filter((e) => e.isDirectory()).map((e) => `/${e.name}/`);
 const servePublic = express.static(clientDir, { maxAge: '1h' });
 app.use((req, res, next) => (publicFiles.has(req.path) || publicDirs.some((d) => req.path.startsWith(d)) ? servePublic(req, res, next) : next()));
-app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV || 'production' }));
+// Whole pages for anonymous visitors, kept PAGE_CACHE_MS (app/lib/page-cache.server.ts).
+const pageCacheMs = Number(process.env.PAGE_CACHE_MS ?? 5000);
+const pageCache = build.entry.module.createPageCache({ ttlMs: Number.isFinite(pageCacheMs) ? pageCacheMs : 5000 });
+app.all('*', pageCache, createRequestHandler({ build, mode: process.env.NODE_ENV || 'production' }));
 
 const server = app.listen(port, host, () => {
   console.log(`web listening on http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`);

@@ -35,7 +35,9 @@ export function evaluateTargets(report, names) {
     );
   }
   const ssr = find(report, 'web /catalog @100 req/s');
-  if (ssr) add('/catalog p99 <= 150 ms at 100 req/s', `p99 ${ssr.p99_ms} ms${ssr.non2xx ? ` (${ssr.non2xx} non-2xx)` : ''}`, ssr.p99_ms <= 150 && !ssr.non2xx);
+  const ssrRaw = find(report, 'web /catalog @100 req/s, no page cache');
+  const rawNote = ssrRaw ? `; every page rendered (PAGE_CACHE_MS=0): ${ssrRaw.rps} req/s, p99 ${ssrRaw.p99_ms} ms` : '';
+  if (ssr) add('/catalog p99 <= 150 ms at 100 req/s', `p99 ${ssr.p99_ms} ms (${ssr.rps} req/s${ssr.non2xx ? `, ${ssr.non2xx} non-2xx` : ''}; anonymous page cache${rawNote})`, ssr.p99_ms <= 150 && !ssr.non2xx);
   // Informational rows (a term matching a quarter of the table) are left out: a sequential
   // scan is the right plan there, and the report shows it anyway.
   const judged = report.postgres.filter((p) => !p.informational);

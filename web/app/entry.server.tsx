@@ -6,6 +6,9 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { Coalesce } from '~/lib/coalesce.server';
 import { registerTranslations } from '~/lib/i18n';
 
+/** The anonymous page cache, installed by web/server.mjs in front of the request handler. */
+export { createPageCache } from '~/lib/page-cache.server';
+
 // Every language's translations, for the root layout (lib/i18n.tsx).
 for (const lang of supportedLanguages) registerTranslations(lang, resources[lang]);
 

@@ -20,7 +20,6 @@ import { AnalyticsTracker } from '~/components/AnalyticsTracker';
 import { IconSprite } from '~/components/Icons';
 import { SiteFooter } from '~/components/SiteFooter';
 import { SiteHeader } from '~/components/SiteHeader';
-import { languageCookie, themeCookie } from '~/cookies.server';
 import { ToastProvider } from '~/components/toast/Toaster';
 import { getLanguage } from '~/i18n.server';
 import { createI18n, ensureTranslations, hasTranslations, translationsFor, TranslationsScript } from '~/lib/i18n';
@@ -28,8 +27,8 @@ import { countDocumentView } from '~/lib/analytics.server';
 import { getAuth } from '~/lib/auth.server';
 import { commitCsrfToken } from '~/lib/csrf.server';
 import { readToast } from '~/lib/toast.server';
+import { languageCookieUpdate, readTheme } from '~/lib/visitor.server';
 import stylesHref from '~/styles/app.css?url';
-import { isTheme, type Theme } from '~/theme';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
@@ -43,15 +42,10 @@ export const links: LinksFunction = () => [
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const lang = await getLanguage(request);
-  const cookieHeader = request.headers.get('Cookie');
-  const savedTheme = await themeCookie.parse(cookieHeader);
-  const theme: Theme = isTheme(savedTheme) ? savedTheme : 'system';
+  const theme = await readTheme(request);
   const headers = new Headers();
-  const url = new URL(request.url);
-  const saved = await languageCookie.parse(cookieHeader);
-  if (url.searchParams.get('lng') === lang && saved !== lang) {
-    headers.append('Set-Cookie', await languageCookie.serialize(lang));
-  }
+  const languageCookie = await languageCookieUpdate(request, lang);
+  if (languageCookie) headers.append('Set-Cookie', languageCookie);
   headers.set('Vary', 'Cookie, Accept-Language');
   const { toast, setCookie } = await readToast(request);
   if (setCookie) headers.append('Set-Cookie', setCookie);

@@ -17,6 +17,7 @@ import {
   toApiQuery,
 } from './listing-params';
 import { absoluteUrl, canonicalUrl, excerpt, type Seo } from './seo';
+import { cacheablePage } from './page-cache';
 
 /** spec 01 §2: an unknown category slug falls back to offices; office-space is the default subcategory. */
 export const FALLBACK_CATEGORY = 'offices';
@@ -147,7 +148,8 @@ export async function loadCategoryPage(request: Request, slug: string, subSlug: 
       error,
       seo,
     },
-    { status: error ? 502 : 200 },
+    // Complete answers are the same for every anonymous visitor: the page cache may keep them.
+    { status: error ? 502 : 200, headers: error ? undefined : cacheablePage() },
   );
 }
 

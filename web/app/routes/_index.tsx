@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { HomeContactForm } from '~/components/forms/HomeContactForm';
 import { OfficeQuiz } from '~/components/forms/OfficeQuiz';
@@ -14,6 +15,7 @@ import { loadFeaturedPartners } from '~/components/home/partners.server';
 import { StatsBand } from '~/components/home/StatsBand';
 import { Testimonials } from '~/components/home/Testimonials';
 import { getLanguage, i18nServer } from '~/i18n.server';
+import { cacheablePage, cacheablePageHeaders } from '~/lib/page-cache';
 import { agencyJsonLd, canonicalUrl, excerpt, seoMeta } from '~/lib/seo';
 import catalogStylesHref from '~/styles/catalog.css?url';
 import { homeAction } from '~/lib/public-forms.server';
@@ -41,24 +43,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadFeaturedPartners(lang, request.signal),
   ]);
   const canonical = canonicalUrl(request, '/');
-  return {
-    lang,
-    featured,
-    partners,
-    seo: {
-      title: t('meta.title'),
-      description: excerpt(t('meta.description'), 160),
-      keywords: t('meta.keywords'),
-      canonical,
-      jsonLd: [agencyJsonLd(canonical, lang, tc)],
+  return data(
+    {
+      lang,
+      featured,
+      partners,
+      seo: {
+        title: t('meta.title'),
+        description: excerpt(t('meta.description'), 160),
+        keywords: t('meta.keywords'),
+        canonical,
+        jsonLd: [agencyJsonLd(canonical, lang, tc)],
+      },
     },
-  };
+    // With the featured listings loaded, the page is the same for every anonymous visitor: the
+    // page cache may keep it (lib/page-cache.server.ts).
+    { headers: featured !== null ? cacheablePage() : undefined },
+  );
 }
 
 /** Home's forms: the contact form (intent home-contact) and the office quiz (intent quiz). */
 export async function action({ request }: ActionFunctionArgs) {
   return homeAction(request);
 }
+
+/** Complete pages go to the anonymous page cache (lib/page-cache.server.ts). */
+export const headers = cacheablePageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? seoMeta(data.seo) : [{ title: 'Алматы Бизнес Центр' }];

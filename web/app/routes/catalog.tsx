@@ -29,6 +29,7 @@ import {
   toApiQuery,
   type ListingState,
 } from '~/lib/listing-params';
+import { cacheablePage, cacheablePageHeaders } from '~/lib/page-cache';
 import { canonicalUrl, seoMeta } from '~/lib/seo';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useListingForm } from '~/lib/use-listing-form';
@@ -92,9 +93,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tiles: mapTiles(),
       seo,
     },
-    { status: list.ok ? 200 : 502 },
+    // A complete answer is the same for every anonymous visitor: the page cache may keep it.
+    { status: list.ok ? 200 : 502, headers: list.ok && map !== null ? cacheablePage() : undefined },
   );
 }
+
+/** Complete pages go to the anonymous page cache (lib/page-cache.server.ts). */
+export const headers = cacheablePageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo);
 

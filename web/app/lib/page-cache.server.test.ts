@@ -1,0 +1,199 @@
+import 'reflect-metadata';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import compression from 'compression';
+import express, { type Request as ExpressRequest, type Response as ExpressResponse } from 'express';
+import request from 'supertest';
+import { csrf, csrfCookie, commitCsrfToken, CSRF_FIELD } from './csrf.server';
+import { PAGE_CACHE_OPT_IN } from './page-cache';
+import { createPageCache, PAGE_CACHE_STATUS, type PageCacheOptions } from './page-cache.server';
+
+/**
+ * The anonymous page cache (issue 6, decision 019) in front of a stand-in for the Remix handler
+ * that does what the root loader does with the CSRF token: reads it from the visitor's cookie,
+ * or makes one and sets the cookie, and writes it into the page's forms and inline data.
+ */
+describe('anonymous page cache', () => {
+  interface AppOptions {
+    /** The route opts in (loader header). */
+    optIn?: boolean;
+    status?: number;
+    /** Extra Set-Cookie the page sends. */
+    cookie?: string;
+    /** Render time, ms. */
+    delayMs?: number;
+  }
+
+  const servers: { close: () => void }[] = [];
+  afterEach(() => servers.splice(0).forEach((s) => s.close()));
+
+  function app(cacheOptions: PageCacheOptions, pageOptions: AppOptions = {}) {
+    const { optIn = true, status = 200, cookie, delayMs = 0 } = pageOptions;
+    const renders: string[] = [];
+    const web = express();
+    web.use(compression());
+    web.use(createPageCache(cacheOptions));
+    web.get('*', async (req: ExpressRequest, res: ExpressResponse) => {
+      const fetchRequest = new Request(`http://web.test${req.originalUrl}`, { headers: { cookie: req.headers.cookie ?? '' } });
+      const { token, setCookie } = await commitCsrfToken(fetchRequest);
+      if (setCookie) res.append('Set-Cookie', setCookie);
+      if (cookie) res.append('Set-Cookie', cookie);
+      if (optIn) res.setHeader(PAGE_CACHE_OPT_IN, '1');
+      const lang = (req.query.lng as string | undefined) ?? 'ru';
+      renders.push(req.originalUrl);
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      res.status(status).type('html');
+      // Streamed in pieces, as Remix does, with the token twice (form field, inline data).
+      res.write(`<!DOCTYPE html><html lang="${lang}"><body><form method="post"><input type="hidden" name="csrf" value="${token}"/></form>`);
+      res.write(`<p>${'каталог '.repeat(2000)}</p>`);
+      res.end(`<script>window.__data={"csrf":"${token}","render":${renders.length}}</script></body></html>`);
+    });
+    const server = web.listen(0);
+    servers.push(server);
+    return { agent: request(server), renders };
+  }
+
+  /** The token in a page's form and inline data (they must agree). */
+  function tokensIn(html: string): string[] {
+    const form = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+    const inline = /"csrf":"([^"]+)"/.exec(html)?.[1];
+    return [form ?? '', inline ?? ''];
+  }
+
+  /** The token stored in the csrf Set-Cookie of a response. */
+  async function cookieToken(setCookie: string[] | undefined): Promise<{ token: string; pair: string }> {
+    const value = (setCookie ?? []).find((c) => c.startsWith('csrf='));
+    expect(value).toBeDefined();
+    const pair = (value as string).split(';')[0];
+    return { token: await csrfCookie.parse(pair), pair };
+  }
+
+  const cookiesOf = (res: request.Response): string[] | undefined => res.headers['set-cookie'] as unknown as string[] | undefined;
+
+  it('serves a second anonymous visitor the kept page with their own CSRF token', async () => {
+    const { agent, renders } = app({ ttlMs: 5000 });
+    const first = await agent.get('/catalog?type=office');
+    const second = await agent.get('/catalog?type=office');
+    expect(renders).toHaveLength(1);
+    expect(first.headers[PAGE_CACHE_STATUS]).toBeUndefined();
+    expect(second.headers[PAGE_CACHE_STATUS]).toBe('hit');
+
+    const [a, b] = [await cookieToken(cookiesOf(first)), await cookieToken(cookiesOf(second))];
+    expect(a.token).not.toBe(b.token);
+    expect(tokensIn(first.text)).toEqual([a.token, a.token]);
+    expect(tokensIn(second.text)).toEqual([b.token, b.token]);
+    // Apart from the token, the same bytes.
+    expect(second.text.split(b.token).join('TOKEN')).toBe(first.text.split(a.token).join('TOKEN'));
+    expect(second.headers['content-type']).toMatch(/text\/html/);
+
+    // The second visitor's form passes the CSRF check with their cookie.
+    const form = new FormData();
+    form.set(CSRF_FIELD, tokensIn(second.text)[0]);
+    await expect(csrf.validate(form, new Headers({ cookie: b.pair }))).resolves.toBeUndefined();
+    // ...and the first visitor's token (the one the page was rendered with) does not pass with it.
+    form.set(CSRF_FIELD, a.token);
+    await expect(csrf.validate(form, new Headers({ cookie: b.pair }))).rejects.toThrow();
+  });
+
+  it('keeps a returning visitor on their token and sets no new cookie', async () => {
+    const { agent, renders } = app({ ttlMs: 5000 });
+    const first = await agent.get('/catalog');
+    const { token, pair } = await cookieToken(cookiesOf(first));
+    const again = await agent.get('/catalog').set('Cookie', pair);
+    expect(again.headers[PAGE_CACHE_STATUS]).toBe('hit');
+    expect(tokensIn(again.text)).toEqual([token, token]);
+    expect(cookiesOf(again) ?? []).toEqual([]);
+    expect(renders).toHaveLength(1);
+  });
+
+  it('compresses a kept page for a client that accepts it', async () => {
+    const { agent } = app({ ttlMs: 5000 });
+    await agent.get('/catalog');
+    const hit = await agent.get('/catalog').set('Accept-Encoding', 'gzip');
+    expect(hit.headers[PAGE_CACHE_STATUS]).toBe('hit');
+    expect(hit.headers['content-encoding']).toBe('gzip');
+    expect(hit.text).toContain('<html lang="ru">');
+  });
+
+  it('never serves or keeps pages of signed-in visitors or with a pending toast', async () => {
+    const { agent, renders } = app({ ttlMs: 5000 });
+    await agent.get('/catalog');
+    const signedIn = await agent.get('/catalog').set('Cookie', '__session=abc');
+    const toast = await agent.get('/catalog').set('Cookie', 'theme=dark; toast=xyz');
+    expect(signedIn.headers[PAGE_CACHE_STATUS]).toBeUndefined();
+    expect(toast.headers[PAGE_CACHE_STATUS]).toBeUndefined();
+    expect(renders).toHaveLength(3);
+    expect(signedIn.headers[PAGE_CACHE_OPT_IN]).toBeUndefined();
+  });
+
+  it('keeps one page per URL, language and theme', async () => {
+    const { agent, renders } = app({ ttlMs: 5000 });
+    await agent.get('/catalog?lng=en');
+    await agent.get('/catalog').set('Accept-Language', 'en');
+    await agent.get('/catalog').set('Cookie', 'theme=dark');
+    await agent.get('/catalog?page=2');
+    expect(renders).toHaveLength(4);
+    const again = await agent.get('/catalog?lng=en');
+    expect(again.headers[PAGE_CACHE_STATUS]).toBe('hit');
+    expect(again.text).toContain('<html lang="en">');
+  });
+
+  it('keeps nothing without the opt-in, and the opt-in header never leaves the server', async () => {
+    const plain = app({ ttlMs: 5000 }, { optIn: false });
+    await plain.agent.get('/about');
+    const second = await plain.agent.get('/about');
+    expect(plain.renders).toHaveLength(2);
+    expect(second.headers[PAGE_CACHE_STATUS]).toBeUndefined();
+
+    const off = app({ ttlMs: 0 });
+    const res = await off.agent.get('/catalog');
+    await off.agent.get('/catalog');
+    expect(off.renders).toHaveLength(2);
+    expect(res.headers[PAGE_CACHE_OPT_IN]).toBeUndefined();
+  });
+
+  it('keeps no error page and no page that sets a cookie of its own', async () => {
+    for (const pageOptions of [{ status: 502 }, { status: 404 }, { cookie: '__session=signed-in; Path=/' }] as AppOptions[]) {
+      const { agent, renders } = app({ ttlMs: 5000 }, pageOptions);
+      await agent.get('/catalog');
+      const second = await agent.get('/catalog');
+      expect(second.headers[PAGE_CACHE_STATUS]).toBeUndefined();
+      expect(renders).toHaveLength(2);
+    }
+  });
+
+  it('renders once for visitors who arrive together, and each gets their own token', async () => {
+    const { agent, renders } = app({ ttlMs: 5000 }, { delayMs: 100 });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => agent.get('/catalog?sort=price_asc')));
+    expect(renders).toHaveLength(1);
+    const tokens = await Promise.all(answers.map(async (a) => (await cookieToken(cookiesOf(a))).token));
+    expect(new Set(tokens).size).toBe(5);
+    answers.forEach((a, i) => expect(tokensIn(a.text)).toEqual([tokens[i], tokens[i]]));
+  });
+
+  it('renders anew after the TTL, serving the expired page meanwhile', async () => {
+    const { agent, renders } = app({ ttlMs: 50, staleMs: 10_000 }, { delayMs: 150 });
+    await agent.get('/catalog');
+    await new Promise((r) => setTimeout(r, 80));
+    // The first request after the TTL renders; one arriving during that render gets the old page.
+    const renderer = agent.get('/catalog').then((r) => r);
+    await new Promise((r) => setTimeout(r, 30));
+    const meanwhile = await agent.get('/catalog');
+    expect(meanwhile.headers[PAGE_CACHE_STATUS]).toBe('stale');
+    expect(meanwhile.text).toContain('"render":1');
+    const renewed = await renderer;
+    expect(renewed.text).toContain('"render":2');
+    expect(renders).toHaveLength(2);
+    const next = await agent.get('/catalog');
+    expect(next.headers[PAGE_CACHE_STATUS]).toBe('hit');
+    expect(next.text).toContain('"render":2');
+  });
+
+  it('drops an expired page after the stale window', async () => {
+    const { agent, renders } = app({ ttlMs: 30, staleMs: 30 });
+    await agent.get('/catalog');
+    await new Promise((r) => setTimeout(r, 100));
+    const res = await agent.get('/catalog');
+    expect(res.headers[PAGE_CACHE_STATUS]).toBeUndefined();
+    expect(renders).toHaveLength(2);
+  });
+});

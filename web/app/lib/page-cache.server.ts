@@ -1,0 +1,270 @@
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
+import { languageCookie } from '~/cookies.server';
+import { getLanguage } from '~/i18n.server';
+import { ANALYTICS_SESSION_COOKIE, countDocumentView, isDocumentRequest } from './analytics.server';
+import { commitCsrfToken, csrfCookie } from './csrf.server';
+import { PAGE_CACHE_OPT_IN } from './page-cache';
+import { SESSION_COOKIE } from './session.server';
+import { languageCookieUpdate, readTheme } from './visitor.server';
+
+/**
+ * Anonymous page cache (issue 6: `/catalog` p99 ≤ 150 ms at 100 req/s; decision 019).
+ *
+ * A server render of the catalogue (50 cards, ~250 KB of HTML) costs ~19 ms of CPU in the one
+ * web process, so the process saturates near 50 pages/s. Most page views are anonymous, and
+ * for an anonymous visitor a listing page depends only on its URL, language and theme, plus
+ * three per-visitor parts that the cache handles itself: the CSRF token of the page's forms,
+ * the cookies the page sets, and the page-view count (spec 01 analytics). So the whole HTML of
+ * a page that opted in (lib/page-cache.ts) is kept for `ttlMs` (PAGE_CACHE_MS, 5 s by
+ * default, like the API's catalogue page cache), split at the token of the visitor it was
+ * rendered for; a later visitor gets the kept bytes joined with their own token and their own
+ * Set-Cookie headers, and their view is counted as the root loader would have. An expired page
+ * is served for up to `staleMs` more to the visitors who arrive while one request renders it
+ * anew (stale-while-revalidate).
+ *
+ * Never cached: signed-in visitors (session cookie) and pages with a pending toast (their HTML
+ * is personal), requests other than GET, client-navigation data requests, responses other than
+ * 200, responses that set any cookie other than the ones recomputed per visitor, pages that did
+ * not opt in. Concurrent misses of one key render once; the others wait for that render.
+ */
+
+/** Response header on answers served from the cache: `hit`, or `stale` while a fresh render runs. */
+export const PAGE_CACHE_STATUS = 'x-page-cache';
+
+/** Cookies whose Set-Cookie the cache recomputes for every visitor (see `serve`). */
+const PER_VISITOR_COOKIES = new Set([csrfCookie.name, languageCookie.name, ANALYTICS_SESSION_COOKIE]);
+/** Cookies that make the page personal: never served from or stored in the cache. */
+const PERSONAL_COOKIES = new Set([SESSION_COOKIE, 'toast']);
+/** Headers not kept with a page (per response, set by compression, or recomputed). */
+const UNKEPT_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', PAGE_CACHE_OPT_IN, PAGE_CACHE_STATUS]);
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+const MAX_URL_LENGTH = 2048;
+
+export interface PageCacheOptions {
+  /** How long a page is fresh, ms; 0 turns the cache off (pages still lose the opt-in header). */
+  ttlMs: number;
+  /**
+   * How long after that a page may still be served while one request renders its successor,
+   * ms (stale-while-revalidate: an expiry never makes every visitor wait for one render).
+   * Default 10 s.
+   */
+  staleMs?: number;
+  /** Bound of the kept HTML, bytes (least recently used pages go first). Default 64 MB. */
+  maxBytes?: number;
+}
+
+/** A kept page: its status and headers, and its body split at the CSRF token it was rendered with. */
+interface KeptPage {
+  /** Date.now() until which the page is fresh; after it, served only while another request renders. */
+  freshUntil: number;
+  status: number;
+  headers: [string, string | string[]][];
+  parts: Buffer[];
+  bytes: number;
+}
+
+type Middleware = (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => void;
+
+/** Cookie names of a Cookie request header. */
+function cookieNames(header: string | undefined): string[] {
+  if (!header) return [];
+  return header.split(';').map((pair) => pair.slice(0, pair.indexOf('=') >>> 0).trim());
+}
+
+/** The cookie name of a Set-Cookie value. */
+function setCookieName(value: string): string {
+  return value.slice(0, value.indexOf('=') >>> 0).trim();
+}
+
+function setCookies(res: ExpressResponse): string[] {
+  const value = res.getHeader('set-cookie');
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [String(value)];
+}
+
+/** The fetch Request the app's helpers read (language, theme, CSRF cookie, analytics). */
+function fetchRequest(req: ExpressRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  return new Request(`${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`, { headers });
+}
+
+/** Whether this request may be answered from (or stored in) the cache at all. */
+function eligible(req: ExpressRequest): boolean {
+  if (req.method !== 'GET' || req.originalUrl.length > MAX_URL_LENGTH) return false;
+  // Remix's client-navigation data requests (single fetch: /path.data?...).
+  if (req.path.endsWith('.data') || req.query._data !== undefined) return false;
+  return !cookieNames(req.headers.cookie).some((name) => PERSONAL_COOKIES.has(name));
+}
+
+/** `parts` joined with `token` between them. */
+function joinParts(parts: Buffer[], token: Buffer): Buffer {
+  const list: Buffer[] = [];
+  parts.forEach((part, i) => {
+    if (i > 0) list.push(token);
+    list.push(part);
+  });
+  return Buffer.concat(list);
+}
+
+/** `body` split at every occurrence of `token`. */
+function splitAt(body: Buffer, token: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(token); at !== -1; at = body.indexOf(token, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + token.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
+}
+
+/**
+ * Removes the opt-in header just before the response head is written, so it never reaches the
+ * visitor, and tells `onHead` whether it was there and which headers the app had set.
+ */
+function interceptHead(res: ExpressResponse, onHead: (optedIn: boolean, headers: [string, string | string[]][]) => void): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function patchedWriteHead(this: ExpressResponse, ...args: unknown[]) {
+    const optedIn = this.getHeader(PAGE_CACHE_OPT_IN) !== undefined;
+    this.removeHeader(PAGE_CACHE_OPT_IN);
+    const kept: [string, string | string[]][] = [];
+    for (const [name, value] of Object.entries(this.getHeaders())) {
+      if (value === undefined || UNKEPT_HEADERS.has(name)) continue;
+      kept.push([name, Array.isArray(value) ? value : String(value)]);
+    }
+    onHead(optedIn, kept);
+    return (writeHead as (...a: unknown[]) => ExpressResponse).apply(this, args);
+  } as typeof res.writeHead;
+}
+
+/**
+ * Copies every body byte the app writes (uncompressed: this runs after the compression
+ * middleware) and calls `onDone` once with the body, or null when the response was cut short.
+ */
+function captureBody(res: ExpressResponse, onDone: (body: Buffer | null) => void): void {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  let done = false;
+  const keep = (chunk: unknown, encoding: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function' || bytes > MAX_PAGE_BYTES) return;
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
+    bytes += buffer.length;
+    chunks.push(buffer);
+  };
+  const finish = (body: Buffer | null) => {
+    if (done) return;
+    done = true;
+    onDone(body);
+  };
+  const write = res.write;
+  const end = res.end;
+  res.write = function patchedWrite(this: ExpressResponse, chunk: unknown, ...rest: unknown[]) {
+    keep(chunk, rest[0]);
+    return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof res.write;
+  res.end = function patchedEnd(this: ExpressResponse, chunk?: unknown, ...rest: unknown[]) {
+    keep(chunk, rest[0]);
+    finish(bytes > MAX_PAGE_BYTES ? null : Buffer.concat(chunks));
+    return (end as (...a: unknown[]) => ExpressResponse).call(this, chunk, ...rest);
+  } as typeof res.end;
+  res.on('close', () => finish(null));
+}
+
+/**
+ * The page cache as an Express middleware, placed after compression and before the Remix
+ * request handler (web/server.mjs). Options: see PageCacheOptions. Errors inside the cache are
+ * passed to `next(error)` only before the app ran; a page the cache cannot keep is just served.
+ */
+export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 * 1024 }: PageCacheOptions): Middleware {
+  const pages = new LRUCache<string, KeptPage>({ max: 10_000, maxSize: maxBytes, sizeCalculation: (p) => p.bytes + 512, ttl: Math.max(1, ttlMs + staleMs) });
+  const rendering = new Map<string, Promise<KeptPage | null>>();
+
+  /** Sends a kept page to this visitor: their CSRF token in the body, their cookies, their view counted. */
+  const serve = async (page: KeptPage, request: Request, lang: Awaited<ReturnType<typeof getLanguage>>, res: ExpressResponse, state: 'hit' | 'stale') => {
+    const csrf = await commitCsrfToken(request);
+    const cookies: string[] = [];
+    if (csrf.setCookie) cookies.push(csrf.setCookie);
+    const language = await languageCookieUpdate(request, lang);
+    if (language) cookies.push(language);
+    const view = countDocumentView(request, lang);
+    if (view.setCookie) cookies.push(view.setCookie);
+    res.status(page.status);
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    if (cookies.length) res.setHeader('Set-Cookie', cookies);
+    res.setHeader(PAGE_CACHE_STATUS, state);
+    res.end(joinParts(page.parts, Buffer.from(csrf.token)));
+  };
+
+  const handle = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const request = fetchRequest(req);
+    const [lang, theme] = await Promise.all([getLanguage(request), readTheme(request)]);
+    const bot = isbot(request.headers.get('user-agent') ?? '');
+    const key = [lang, theme, isDocumentRequest(request) ? 'doc' : 'data', bot ? 'bot' : 'visitor', req.protocol, req.headers.host ?? '', req.originalUrl].join('\n');
+
+    const kept = pages.get(key);
+    if (kept && kept.freshUntil > Date.now()) return serve(kept, request, lang, res, 'hit');
+    const inFlight = rendering.get(key);
+    // Stale: served while the request that found it stale renders the next one.
+    if (kept && inFlight) return serve(kept, request, lang, res, 'stale');
+    if (inFlight) {
+      const page = await inFlight;
+      if (page) return serve(page, request, lang, res, 'hit');
+      return next();
+    }
+
+    // A miss: this visitor's render becomes the kept page. Their CSRF token is fixed here (and
+    // handed to the app as if their browser had sent the cookie), so the cache knows which bytes
+    // of the HTML are the token.
+    let settle: (page: KeptPage | null) => void = () => undefined;
+    rendering.set(key, new Promise((resolve) => (settle = resolve)));
+    let csrf: Awaited<ReturnType<typeof commitCsrfToken>>;
+    try {
+      csrf = await commitCsrfToken(request);
+    } catch (error) {
+      rendering.delete(key);
+      settle(null);
+      throw error;
+    }
+    if (csrf.setCookie) {
+      const pair = csrf.setCookie.slice(0, csrf.setCookie.indexOf(';') >>> 0);
+      req.headers.cookie = req.headers.cookie ? `${req.headers.cookie}; ${pair}` : pair;
+      res.append('Set-Cookie', csrf.setCookie);
+    }
+    let optedIn = false;
+    let headers: [string, string | string[]][] = [];
+    let cookiesOk = true;
+    interceptHead(res, (opted, kept) => {
+      optedIn = opted;
+      headers = kept;
+      cookiesOk = setCookies(res).every((c) => PER_VISITOR_COOKIES.has(setCookieName(c)));
+    });
+    captureBody(res, (body) => {
+      rendering.delete(key);
+      const page: KeptPage | null =
+        body && optedIn && cookiesOk && res.statusCode === 200
+          ? { freshUntil: Date.now() + ttlMs, status: 200, headers, parts: splitAt(body, Buffer.from(csrf.token)), bytes: body.length }
+          : null;
+      if (page) pages.set(key, page);
+      settle(page);
+    });
+    next();
+  };
+
+  return function pageCache(req, res, next) {
+    if (ttlMs <= 0 || !eligible(req)) {
+      interceptHead(res, () => undefined);
+      return next();
+    }
+    handle(req, res, next).catch((error: unknown) => {
+      if (res.headersSent) console.error('page cache:', error);
+      else next(error);
+    });
+  };
+}
