@@ -1,3 +1,6 @@
+import { get, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import request from 'supertest';
 import { startTestApi } from '../../test/harness';
@@ -32,6 +35,21 @@ describe('catalogue caching', () => {
 
   const http = () => request(api.app.getHttpServer());
 
+  /** A GET with node:http: the body's bytes as sent, not decompressed on the way (supertest would). */
+  async function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ statusCode: number; headers: IncomingHttpHeaders; rawPayload: Buffer }> {
+    const server = api.app.getHttpServer() as Server;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return new Promise((resolve, reject) => {
+      get({ host: '127.0.0.1', port, path: url, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, rawPayload: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      }).on('error', reject);
+    });
+  }
+
   it.each([
     ['the list', '/api/properties?dealType=rent'],
     ['the map', '/api/properties/map'],
@@ -56,6 +74,32 @@ describe('catalogue caching', () => {
     await http().get(url).set('If-None-Match', `"other", W/${etag}`).expect(304);
     const other = await http().get(url).set('If-None-Match', '"not-this-one"').expect(200);
     expect(other.body).toEqual(first.body);
+  });
+
+  it.each([
+    ['the list', '/api/properties?dealType=rent&limit=50'],
+    ['the map', '/api/properties/map'],
+  ])('%s goes out in the encoding the client accepts, from the kept answer', async (_name, url) => {
+    const plain = await rawGet(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const cases: [string, string, (b: Buffer) => Buffer][] = [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ];
+    for (const [accept, encoding, decode] of cases) {
+      const res = await rawGet(url, { 'accept-encoding': accept });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      expect(decode(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    }
+    const identity = await rawGet(url, { 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.rawPayload.equals(plain.rawPayload)).toBe(true);
   });
 
   it('the similar listings answer public, max-age=30 and the detail no-cache', async () => {
