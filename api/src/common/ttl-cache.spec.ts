@@ -17,6 +17,21 @@ describe('TtlCache', () => {
     expect(compute).toHaveBeenCalledTimes(2);
   });
 
+  it('evicts the least recently used values beyond maxSize', async () => {
+    const cache = new TtlCache<string>(1000, 100, { now, maxSize: 10, sizeOf: (v) => v.length });
+    await cache.get('a', async () => 'aaaa');
+    await cache.get('b', async () => 'bbbb');
+    await cache.get('a', async () => 'unused');
+    // 'c' (4) does not fit beside a and b (8): b, the least recently used, goes.
+    await cache.get('c', async () => 'cccc');
+    const recompute = jest.fn(async () => 'new');
+    expect(await cache.get('a', recompute)).toBe('aaaa');
+    expect(await cache.get('c', recompute)).toBe('cccc');
+    expect(await cache.get('b', recompute)).toBe('new');
+    expect(recompute).toHaveBeenCalledTimes(1);
+    expect(() => new TtlCache<string>(1000, 100, { maxSize: 10 })).toThrow(/sizeOf/);
+  });
+
   it('shares one pending computation between concurrent callers', async () => {
     const cache = new TtlCache<number>(100, 10, { now });
     let resolve!: (n: number) => void;

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 
 /** Options of a TtlCache. */
-export interface TtlCacheOptions {
+export interface TtlCacheOptions<V = unknown> {
   /**
    * After the TTL, an answer may still be served for this long while one refresh runs in the
    * background (stale-while-revalidate); later than that, callers wait for a fresh one. 0: off.
@@ -12,6 +12,13 @@ export interface TtlCacheOptions {
    * filled together (a burst of first visits) do not all expire, and recompute, together.
    */
   jitter?: number;
+  /**
+   * Bound of the kept values' total size (in the unit of `sizeOf`, e.g. bytes), on top of
+   * `maxEntries`: least recently used values go first. Needs `sizeOf`.
+   */
+  maxSize?: number;
+  /** The size of a value for `maxSize` (at least 1). */
+  sizeOf?: (value: V) => number;
   /** The clock (ms), for tests. */
   now?: () => number;
   /** A number in [0, 1), for tests. */
@@ -20,7 +27,7 @@ export interface TtlCacheOptions {
 
 /**
  * A small in-process cache of computed values with a time to live, built on lru-cache (LRU
- * eviction beyond `maxEntries`). Issue 6, performance budget. Concurrent callers of a key
+ * eviction beyond `maxEntries`, or beyond `maxSize` when given). Issue 6, performance budget. Concurrent callers of a key
  * share one pending computation; a failed computation is forgotten at once (the next caller
  * retries; a stale value is dropped too). With `staleMs`, an expired entry is answered at
  * once while a single refresh runs, so keys that expire together never make their callers
@@ -33,7 +40,9 @@ export class TtlCache<V extends NonNullable<unknown>> {
   private readonly jitter: number;
   private readonly random: () => number;
 
-  constructor(ttlMs: number, maxEntries = 500, options: TtlCacheOptions = {}) {
+  constructor(ttlMs: number, maxEntries = 500, options: TtlCacheOptions<V> = {}) {
+    const { maxSize, sizeOf } = options;
+    if (maxSize !== undefined && !sizeOf) throw new Error('TtlCache: maxSize needs sizeOf');
     this.ttlMs = ttlMs;
     this.staleMs = options.staleMs ?? 0;
     this.jitter = Math.min(Math.max(options.jitter ?? 0, 0), 1);
@@ -47,6 +56,7 @@ export class TtlCache<V extends NonNullable<unknown>> {
             // a stale entry stays until it is refreshed (or outlives staleMs, see get())
             noDeleteOnStaleGet: true,
             ttlResolution: 0,
+            ...(maxSize !== undefined && sizeOf ? { maxSize, sizeCalculation: (value: V) => Math.max(1, Math.ceil(sizeOf(value))) } : {}),
             fetchMethod: (_key, _stale, { context }) => context(),
             ...(options.now ? { perf: { now: options.now } } : {}),
           })

@@ -81,6 +81,8 @@ const CARDS_OF_PAGE = `
  * max-age=30 the answer itself allows.
  */
 const ANSWER_STALE_MS = 10_000;
+/** Memory bound of the kept list answers (see `pages`), bytes. */
+const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** The reference tables behind CatalogueRefs. */
 const REF_TABLES = {
@@ -122,24 +124,33 @@ export class PropertiesService {
    * new or removed listing by up to the TTL (the answer is public, max-age=30 anyway); the
    * page rows themselves are always fresh.
    */
-  private readonly counts = new TtlCache<number>(envMs('CATALOGUE_COUNT_CACHE_MS', 15_000), 500);
+  private readonly counts = new TtlCache<number>(envMs('CATALOGUE_COUNT_CACHE_MS', 15_000), 5000);
 
   /**
    * Whole answers of GET /api/properties per query (filters, sort, page, limit, after), kept
-   * CATALOGUE_PAGE_CACHE_MS (default 5 s; 0 disables), at most 200 (~100 KB each). Issue 6:
+   * CATALOGUE_PAGE_CACHE_MS (default 5 s; 0 disables), at most PAGE_CACHE_BYTES (64 MB: some
+   * 500 pages of ~100 KB with their compressed variants). Too small a bound is worse than none:
+   * visitors walking more distinct pages than it holds evict each page before it is asked
+   * again (the bench's 200-query mix missed every time with 200 entries). Issue 6:
    * a 50-card page costs ~4.4 ms of Node and ~1.8 ms of PostgreSQL even when lean, and one API
    * process is one core, so 500 req/s of catalogue reads cannot all be computed; visitors
    * mostly ask the same first pages (a filter link, the home's featured list). The answer
    * already says public, max-age=30, so any shared cache may keep it longer than this. A card
    * may therefore show a view or favourite count, or a listing just hidden, up to the TTL
    * late; `invalidate()` drops everything at once (for writers in this process). Pages are
-   * kept serialised (PreparedJson): a kept page then costs ~0.9 ms of API CPU per request, most
-   * of it the framework, against ~4.4 ms to compute and serialise it. An
+   * kept serialised (PreparedJson, with br/gzip variants made once): a kept page then costs
+   * ~0.4 ms of API CPU per request, most of it the framework, against ~4 ms to compute and
+   * serialise it. An
    * expired page is still answered for ANSWER_STALE_MS while one request recomputes it, so
    * pages that expire together never queue their visitors behind a burst of queries, and
    * each page lives 3-5 s (jitter) so pages first asked together are not recomputed together.
    */
-  private readonly pages = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 200, { staleMs: ANSWER_STALE_MS, jitter: 0.4 });
+  private readonly pages = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 10_000, {
+    staleMs: ANSWER_STALE_MS,
+    jitter: 0.4,
+    maxSize: PAGE_CACHE_BYTES,
+    sizeOf: (answer) => answer.keptBytes,
+  });
 
   /** GET /api/properties/map answers per filter set, as `pages` (up to ~1.7 MB each at 5000 markers: at most 20). */
   private readonly maps = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 20, { staleMs: ANSWER_STALE_MS, jitter: 0.4 });

@@ -13,6 +13,9 @@ export interface FileStorage {
   publicUrl(key: string): string;
 }
 
+/** Keys whose every segment encodeURIComponent leaves as it is. */
+const PLAIN_KEY = /^[A-Za-z0-9\-_.!~*'()/]*$/;
+
 /** Default driver: files under `${DATA_DIR}/uploads`, served by the web server at /media. */
 export class LocalFileStorage implements FileStorage {
   constructor(readonly root: string = path.join(dataDir(), 'uploads')) {}
@@ -45,6 +48,9 @@ export class LocalFileStorage implements FileStorage {
   }
 
   publicUrl(key: string): string {
+    // Most keys need no escaping (generated names): skip the split/encode/join (a catalogue
+    // page builds ~250 of these URLs).
+    if (PLAIN_KEY.test(key)) return `/media/${key}`;
     return `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
   }
 }
