@@ -7,13 +7,17 @@ export function evaluateTargets(report, names) {
   const t = [];
   const add = (target, value, ok) => t.push({ target, value, ok });
   const floor = find(report, 'floor: node:http hello @500 req/s');
+  const plain = find(report, 'api catalogue @500 req/s, uncompressed');
   for (const [name, label] of [
-    ['api catalogue @500 req/s', 'one query, 50 connections'],
-    ['api catalogue @500 req/s, 200 queries', '200 distinct queries, 50 connections'],
-    ['api catalogue @500 req/s, 10 conn.', 'one query, 10 connections'],
+    ['api catalogue @500 req/s', 'one query, 50 connections, br'],
+    ['api catalogue @500 req/s, 200 queries', '200 distinct queries, 50 connections, br'],
+    ['api catalogue @500 req/s, 10 conn.', 'one query, 10 connections, br'],
   ]) {
     const r = find(report, name);
-    const floorNote = floor && !name.includes('10 conn.') ? `; a node:http hello world at the same load: p99 ${floor.p99_ms} ms` : '';
+    let floorNote = floor && !name.includes('10 conn.') ? `; a node:http hello world at the same load: p99 ${floor.p99_ms} ms` : '';
+    if (plain && name === 'api catalogue @500 req/s') floorNote += `; uncompressed (100 KB answers): p99 ${plain.p99_ms} ms`;
+    const cold = find(report, 'api catalogue @500 req/s, 200 queries, cold');
+    if (cold && name === 'api catalogue @500 req/s, 200 queries') floorNote += `; after one pass over the queries; cold (all 200 first asked in the first second): p99 ${cold.p99_ms} ms`;
     if (r) add(`catalogue API p99 <= 50 ms at 500 req/s (${label})`, `p99 ${r.p99_ms} ms (${r.rps} req/s${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${floorNote})`, r.p99_ms <= 50 && !r.non2xx);
   }
   const cat = find(report, names.catalogue);

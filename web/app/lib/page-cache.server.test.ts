@@ -2,10 +2,13 @@ import 'reflect-metadata';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import compression from 'compression';
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from 'express';
+import { get, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { constants as zlibConstants, deflateRawSync, gunzipSync, inflateRawSync } from 'node:zlib';
 import request from 'supertest';
 import { csrf, csrfCookie, commitCsrfToken, CSRF_FIELD } from './csrf.server';
 import { PAGE_CACHE_OPT_IN } from './page-cache';
-import { createPageCache, PAGE_CACHE_STATUS, type PageCacheOptions } from './page-cache.server';
+import { createPageCache, PAGE_CACHE_STATUS, storedBlock, type PageCacheOptions } from './page-cache.server';
 
 /**
  * The anonymous page cache (issue 6, decision 019) in front of a stand-in for the Remix handler
@@ -23,7 +26,7 @@ describe('anonymous page cache', () => {
     delayMs?: number;
   }
 
-  const servers: { close: () => void }[] = [];
+  const servers: Server[] = [];
   afterEach(() => servers.splice(0).forEach((s) => s.close()));
 
   function app(cacheOptions: PageCacheOptions, pageOptions: AppOptions = {}) {
@@ -49,7 +52,20 @@ describe('anonymous page cache', () => {
     });
     const server = web.listen(0);
     servers.push(server);
-    return { agent: request(server), renders };
+    return { agent: request(server), renders, server };
+  }
+
+  /** A GET with node:http: the body's bytes as sent, not decompressed on the way (supertest would). */
+  function rawGet(server: Server, path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+    const { port } = server.address() as AddressInfo;
+    return new Promise((resolve, reject) => {
+      get({ host: '127.0.0.1', port, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      }).on('error', reject);
+    });
   }
 
   /** The token in a page's form and inline data (they must agree). */
@@ -112,6 +128,27 @@ describe('anonymous page cache', () => {
     expect(hit.headers[PAGE_CACHE_STATUS]).toBe('hit');
     expect(hit.headers['content-encoding']).toBe('gzip');
     expect(hit.text).toContain('<html lang="ru">');
+  });
+
+  it('assembles a gzip answer from the kept deflated parts, valid and with the visitor token', async () => {
+    const { agent, server } = app({ ttlMs: 5000 });
+    await agent.get('/catalog');
+    await new Promise((r) => setTimeout(r, 50)); // the parts are deflated on the thread pool
+    const plain = await agent.get('/catalog');
+    const { status, headers, body } = await rawGet(server, '/catalog', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(status).toBe(200);
+    expect(headers[PAGE_CACHE_STATUS]).toBe('hit');
+    expect(headers['content-encoding']).toBe('gzip');
+    // Sent whole with its length (the compression middleware streams without one).
+    expect(Number(headers['content-length'])).toBe(body.length);
+    expect(String(headers.vary)).toMatch(/Accept-Encoding/);
+    // gunzip checks the CRC-32 and the length of the trailer.
+    const html = gunzipSync(body).toString('utf8');
+    const { token } = await cookieToken(headers['set-cookie']);
+    expect(tokensIn(html)).toEqual([token, token]);
+    const plainToken = (await cookieToken(cookiesOf(plain))).token;
+    expect(html.split(token).join('TOKEN')).toBe(plain.text.split(plainToken).join('TOKEN'));
+    expect(body.length).toBeLessThan(Buffer.byteLength(html) / 5);
   });
 
   it('never serves or keeps pages of signed-in visitors or with a pending toast', async () => {
@@ -195,5 +232,17 @@ describe('anonymous page cache', () => {
     const res = await agent.get('/catalog');
     expect(res.headers[PAGE_CACHE_STATUS]).toBeUndefined();
     expect(renders).toHaveLength(2);
+  });
+});
+
+describe('storedBlock', () => {
+  it('is a deflate stored block that inflates to its bytes between compressed ones', () => {
+    const token = Buffer.from('4x_7uUizL4T-6o22hhh-Lfve30wlXeEODNMN6rJyfnI.DZHdUz4TvSr6NWqlYzB2ranFCkupegA0CuqmrEEAii0');
+    const before = deflateRawSync(Buffer.from('<input value="'.repeat(50)), { finishFlush: zlibConstants.Z_FULL_FLUSH });
+    const after = deflateRawSync(Buffer.from('"/>каталог'.repeat(50)));
+    const stream = Buffer.concat([before, storedBlock(token), after]);
+    expect(inflateRawSync(stream).toString('utf8')).toBe(`${'<input value="'.repeat(50)}${token.toString()}${'"/>каталог'.repeat(50)}`);
+    expect(storedBlock(Buffer.alloc(0))).toEqual(Buffer.from([0, 0, 0, 0xff, 0xff]));
+    expect(() => storedBlock(Buffer.alloc(70_000))).toThrow(RangeError);
   });
 });
