@@ -49,6 +49,12 @@ app.all('*', pageCache, createRequestHandler({ build, mode: process.env.NODE_ENV
 const server = app.listen(port, host, () => {
   console.log(`web listening on http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`);
 });
-const stop = () => server.close(() => process.exit(0));
+// Stop taking requests, let the ones in flight finish (idle keep-alive connections are closed
+// at once), and give up after 5 s.
+const stop = () => {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 5000).unref();
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
