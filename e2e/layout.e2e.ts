@@ -53,6 +53,8 @@ describe('layout, language and not-found page', () => {
     const url = `${BASE_URL}/catalog?type=office&area_min=37`;
     const first = await fetch(url, { headers: { accept: 'text/html' } });
     expect(first.status).toBe(200);
+    // rendered by the worker thread (web/render-thread.mjs), not the thread serving kept pages
+    expect(first.headers.get('x-page-cache')).toBe('miss, render thread');
     await first.text();
 
     const { context, page, problems } = await openPage(browser, { javaScriptEnabled: false });

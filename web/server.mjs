@@ -1,11 +1,13 @@
 // Production server of the web app: compression, hashed assets cached for a year,
 // listing images from the storage directory at /media, and the Remix request handler.
+import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
 import compression from 'compression';
 import express from 'express';
+import { createRenderThread } from './render-thread.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -15,6 +17,12 @@ const host = process.env.WEB_HOST || '0.0.0.0';
 
 // React picks its development build (several times slower) unless told otherwise.
 process.env.NODE_ENV ||= 'production';
+// Cookies are signed with SESSION_SECRET. Without one, a random secret for this process, set
+// here so the render thread (render-thread.mjs) signs and verifies with the same one.
+if (!process.env.SESSION_SECRET) {
+  console.warn('SESSION_SECRET is not set: using a random secret, sessions end when the web server restarts');
+  process.env.SESSION_SECRET = randomBytes(32).toString('hex');
+}
 const build = await import(path.join(here, 'build/server/index.js'));
 
 const app = express();
@@ -43,7 +51,9 @@ const servePublic = express.static(clientDir, { maxAge: '1h' });
 app.use((req, res, next) => (publicFiles.has(req.path) || publicDirs.some((d) => req.path.startsWith(d)) ? servePublic(req, res, next) : next()));
 // Whole pages for anonymous visitors, kept PAGE_CACHE_MS (app/lib/page-cache.server.ts).
 const pageCacheMs = Number(process.env.PAGE_CACHE_MS ?? 5000);
-const pageCache = build.entry.module.createPageCache({ ttlMs: Number.isFinite(pageCacheMs) ? pageCacheMs : 5000 });
+// Their renders run on a worker thread (render-thread.mjs) unless RENDER_THREAD=0.
+const renderThread = process.env.RENDER_THREAD === '0' ? null : createRenderThread(path.join(here, 'build/server/index.js'));
+const pageCache = build.entry.module.createPageCache({ ttlMs: Number.isFinite(pageCacheMs) ? pageCacheMs : 5000, render: renderThread?.render });
 app.all('*', pageCache, createRequestHandler({ build, mode: process.env.NODE_ENV || 'production' }));
 
 const server = app.listen(port, host, () => {

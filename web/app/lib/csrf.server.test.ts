@@ -9,7 +9,7 @@ jest.mock('~/i18n.server', () => ({
   i18nServer: { getFixedT: async () => (key: string) => ({ 'toast.error': 'Ошибка', 'toast.formExpired': 'Срок действия формы истёк' })[key] ?? key },
 }));
 
-import { commitCsrfToken, CSRF_FIELD, validateCsrf } from './csrf.server';
+import { commitCsrfToken, csrf, csrfCookie, CSRF_FIELD, validateCsrf } from './csrf.server';
 import { splitFullName } from './account';
 import { cookieSecure } from './session.server';
 
@@ -31,6 +31,19 @@ describe('web form CSRF', () => {
     if (referer) headers.Referer = referer;
     return { request: new Request('http://web.test/auth', { method: 'POST', headers }), form };
   };
+
+  it('makes tokens in remix-utils\' format, which its own check accepts', async () => {
+    const { token, cookie } = await visitor();
+    expect(token).toMatch(/^[\w-]{43}\.[\w-]{43}$/);
+    const form = new FormData();
+    form.set(CSRF_FIELD, token);
+    await expect(csrf.validate(form, new Headers({ cookie }))).resolves.toBeUndefined();
+    // a token whose signature does not match the secret is refused
+    const [value] = token.split('.');
+    const forged = await csrfCookie.serialize(`${value}.${'A'.repeat(43)}`);
+    form.set(CSRF_FIELD, `${value}.${'A'.repeat(43)}`);
+    await expect(csrf.validate(form, new Headers({ cookie: forged.split(';')[0] }))).rejects.toThrow(/tampered/i);
+  });
 
   it('keeps the token of a visitor who has one (no new cookie)', async () => {
     const { token, cookie } = await visitor();

@@ -1,5 +1,8 @@
 import 'reflect-metadata';
 import { afterEach, describe, expect, it } from '@jest/globals';
+
+// The global `jest` (spyOn); typed from @jest/globals.
+declare const jest: typeof import('@jest/globals').jest;
 import compression from 'compression';
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from 'express';
 import { get, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -9,6 +12,23 @@ import request from 'supertest';
 import { csrf, csrfCookie, commitCsrfToken, CSRF_FIELD } from './csrf.server';
 import { PAGE_CACHE_OPT_IN } from './page-cache';
 import { createPageCache, PAGE_CACHE_STATUS, storedBlock, type PageCacheOptions } from './page-cache.server';
+
+/** The token in a page's form and inline data (they must agree). */
+function tokensIn(html: string): string[] {
+  const form = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+  const inline = /"csrf":"([^"]+)"/.exec(html)?.[1];
+  return [form ?? '', inline ?? ''];
+}
+
+/** The token stored in the csrf Set-Cookie of a response. */
+async function cookieToken(setCookie: string[] | undefined): Promise<{ token: string; pair: string }> {
+  const value = (setCookie ?? []).find((c) => c.startsWith('csrf='));
+  expect(value).toBeDefined();
+  const pair = (value as string).split(';')[0];
+  return { token: await csrfCookie.parse(pair), pair };
+}
+
+const cookiesOf = (res: request.Response): string[] | undefined => res.headers['set-cookie'] as unknown as string[] | undefined;
 
 /**
  * The anonymous page cache (issue 6, decision 019) in front of a stand-in for the Remix handler
@@ -68,22 +88,6 @@ describe('anonymous page cache', () => {
     });
   }
 
-  /** The token in a page's form and inline data (they must agree). */
-  function tokensIn(html: string): string[] {
-    const form = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
-    const inline = /"csrf":"([^"]+)"/.exec(html)?.[1];
-    return [form ?? '', inline ?? ''];
-  }
-
-  /** The token stored in the csrf Set-Cookie of a response. */
-  async function cookieToken(setCookie: string[] | undefined): Promise<{ token: string; pair: string }> {
-    const value = (setCookie ?? []).find((c) => c.startsWith('csrf='));
-    expect(value).toBeDefined();
-    const pair = (value as string).split(';')[0];
-    return { token: await csrfCookie.parse(pair), pair };
-  }
-
-  const cookiesOf = (res: request.Response): string[] | undefined => res.headers['set-cookie'] as unknown as string[] | undefined;
 
   it('serves a second anonymous visitor the kept page with their own CSRF token', async () => {
     const { agent, renders } = app({ ttlMs: 5000 });
@@ -232,6 +236,99 @@ describe('anonymous page cache', () => {
     const res = await agent.get('/catalog');
     expect(res.headers[PAGE_CACHE_STATUS]).toBeUndefined();
     expect(renders).toHaveLength(2);
+  });
+});
+
+describe('anonymous page cache with a render thread', () => {
+  const servers: Server[] = [];
+  afterEach(() => servers.splice(0).forEach((s) => s.close()));
+
+  /** The page of the stand-in render: the token in a form and in inline data. */
+  const html = (token: string, n: number) =>
+    `<!DOCTYPE html><html lang="ru"><body><form><input type="hidden" name="csrf" value="${token}"/></form><p>${'офис '.repeat(500)}</p><script>window.__data={"csrf":"${token}","render":${n}}</script></body></html>`;
+
+  /**
+   * A cache whose renders go to `render` (as web/render-thread.mjs would answer), and an in-thread
+   * handler behind it that answers 'in-thread' (the fallback).
+   */
+  function app(render: PageCacheOptions['render']) {
+    const web = express();
+    web.use(createPageCache({ ttlMs: 5000, render }));
+    const fallbacks: string[] = [];
+    web.get('*', (req, res) => {
+      fallbacks.push(req.originalUrl);
+      res.type('html').send('in-thread');
+    });
+    const server = web.listen(0);
+    servers.push(server);
+    return { agent: request(server), fallbacks };
+  }
+
+  /** A render that reads the CSRF cookie it is handed, as the root loader does (`ownToken`: it mints its own instead). */
+  function fakeRender(calls: string[], { ownToken = false, status = 200 } = {}): PageCacheOptions['render'] {
+    return async (url, headers) => {
+      calls.push(url);
+      const cookie = new Headers(headers).get('cookie') ?? '';
+      const { token, setCookie } = await commitCsrfToken(new Request(url, { headers: { cookie: ownToken ? '' : cookie } }));
+      const out: [string, string][] = [
+        ['content-type', 'text/html; charset=utf-8'],
+        ['vary', 'Cookie, Accept-Language'],
+        [PAGE_CACHE_OPT_IN, '1'],
+      ];
+      if (setCookie) out.push(['set-cookie', setCookie]);
+      out.push(['set-cookie', 'asid=11111111-2222-4333-8444-555555555555; Path=/; SameSite=Lax']);
+      return { status, headers: out, body: Buffer.from(html(token, calls.length)) };
+    };
+  }
+
+  it('keeps what the render thread made and serves later visitors their own token', async () => {
+    const calls: string[] = [];
+    const { agent, fallbacks } = app(fakeRender(calls));
+    const first = await agent.get('/catalog?type=office');
+    expect(first.status).toBe(200);
+    expect(first.headers[PAGE_CACHE_STATUS]).toBe('miss, render thread');
+    expect(first.headers[PAGE_CACHE_OPT_IN]).toBeUndefined();
+    expect(calls).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/catalog\?type=office$/)]);
+    const firstToken = (await cookieToken(cookiesOf(first))).token;
+    expect(tokensIn(first.text)).toEqual([firstToken, firstToken]);
+    // the render's own cookies reach the visitor
+    expect(cookiesOf(first)?.some((c) => c.startsWith('asid='))).toBe(true);
+
+    const second = await agent.get('/catalog?type=office');
+    expect(second.headers[PAGE_CACHE_STATUS]).toBe('hit');
+    const secondToken = (await cookieToken(cookiesOf(second))).token;
+    expect(secondToken).not.toBe(firstToken);
+    expect(tokensIn(second.text)).toEqual([secondToken, secondToken]);
+    expect(calls).toHaveLength(1);
+    expect(fallbacks).toEqual([]);
+  });
+
+  it('renders in this thread when the render thread cannot (not up, or failing)', async () => {
+    const notUp = app(async () => null);
+    expect((await notUp.agent.get('/catalog')).text).toBe('in-thread');
+    expect(notUp.fallbacks).toEqual(['/catalog']);
+
+    const failing = app(async () => {
+      throw new Error('boom');
+    });
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect((await failing.agent.get('/catalog')).text).toBe('in-thread');
+      expect(errors).toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('keeps no page whose render used a token of its own, and no error page', async () => {
+    for (const options of [{ ownToken: true }, { status: 500 }]) {
+      const calls: string[] = [];
+      const { agent } = app(fakeRender(calls, options));
+      await agent.get('/catalog');
+      const again = await agent.get('/catalog');
+      expect(again.headers[PAGE_CACHE_STATUS]).toBe('miss, render thread');
+      expect(calls).toHaveLength(2);
+    }
   });
 });
 

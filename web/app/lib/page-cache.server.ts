@@ -6,7 +6,7 @@ import { constants as zlibConstants, crc32, deflateRaw } from 'node:zlib';
 import { languageCookie } from '~/cookies.server';
 import { getLanguage } from '~/i18n.server';
 import { ANALYTICS_SESSION_COOKIE, countDocumentView, isDocumentRequest } from './analytics.server';
-import { commitCsrfToken, csrfCookie } from './csrf.server';
+import { commitCsrfToken } from './csrf.server';
 import { PAGE_CACHE_OPT_IN } from './page-cache';
 import { SESSION_COOKIE } from './session.server';
 import { languageCookieUpdate, readTheme } from './visitor.server';
@@ -32,11 +32,18 @@ import { languageCookieUpdate, readTheme } from './visitor.server';
  * not opt in. Concurrent misses of one key render once; the others wait for that render.
  */
 
-/** Response header on answers served from the cache: `hit`, or `stale` while a fresh render runs. */
+/**
+ * Response header on answers served from the cache (`hit`, or `stale` while a fresh render
+ * runs) and on those rendered by the render thread (`miss, render thread`).
+ */
 export const PAGE_CACHE_STATUS = 'x-page-cache';
 
-/** Cookies whose Set-Cookie the cache recomputes for every visitor (see `serve`). */
-const PER_VISITOR_COOKIES = new Set([csrfCookie.name, languageCookie.name, ANALYTICS_SESSION_COOKIE]);
+/**
+ * Cookies a kept page's render may set, recomputed for every visitor (see `serve`). The CSRF
+ * cookie is the cache's own (fixed before the render); a render that sets another one could
+ * not read it, and its page is not kept.
+ */
+const RECOMPUTED_COOKIES = new Set([languageCookie.name, ANALYTICS_SESSION_COOKIE]);
 /** Cookies that make the page personal: never served from or stored in the cache. */
 const PERSONAL_COOKIES = new Set([SESSION_COOKIE, 'toast']);
 /** Headers not kept with a page (per response, set by compression, or recomputed). */
@@ -55,6 +62,19 @@ export interface PageCacheOptions {
   staleMs?: number;
   /** Bound of the kept HTML, bytes (least recently used pages go first). Default 64 MB. */
   maxBytes?: number;
+  /**
+   * Renders a page elsewhere (web/render-thread.mjs: a worker thread), so a render never holds
+   * up the kept pages this thread serves meanwhile; resolves null when it cannot (the page is
+   * then rendered here, by the next handler). Without it, pages are rendered here.
+   */
+  render?: (url: string, headers: [string, string][]) => Promise<RenderedPage | null>;
+}
+
+/** A page rendered by `PageCacheOptions.render`: set-cookie headers one pair each. */
+export interface RenderedPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
 }
 
 /** A kept page: its status and headers, and its body split at the CSRF token it was rendered with. */
@@ -97,6 +117,31 @@ function fetchRequest(req: ExpressRequest): Request {
     else headers.set(name, value);
   }
   return new Request(`${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`, { headers });
+}
+
+/** The URL Remix's Express adapter gives the request (@remix-run/express createRemixRequest). */
+function remixUrl(req: ExpressRequest): string {
+  const portOf = (host: string | undefined) => Number.parseInt(host?.split(':')[1] ?? '', 10);
+  const forwarded = portOf(req.get('X-Forwarded-Host'));
+  const own = portOf(req.get('host'));
+  const port = Number.isSafeInteger(forwarded) ? forwarded : Number.isSafeInteger(own) ? own : '';
+  return `${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`;
+}
+
+/** The request's headers as name/value pairs (repeated headers once per value). */
+function headerPairs(req: ExpressRequest): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) pairs.push([name, v]);
+    else pairs.push([name, value]);
+  }
+  return pairs;
+}
+
+function logRenderFailure(error: unknown): null {
+  console.error('page cache: render thread failed, rendering here', error);
+  return null;
 }
 
 /** Whether this request may be answered from (or stored in) the cache at all. */
@@ -245,7 +290,7 @@ function captureBody(res: ExpressResponse, onDone: (body: Buffer | null) => void
  * request handler (web/server.mjs). Options: see PageCacheOptions. Errors inside the cache are
  * passed to `next(error)` only before the app ran; a page the cache cannot keep is just served.
  */
-export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 * 1024 }: PageCacheOptions): Middleware {
+export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 * 1024, render }: PageCacheOptions): Middleware {
   const pages = new LRUCache<string, KeptPage>({ max: 10_000, maxSize: maxBytes, sizeCalculation: (p) => p.bytes + 512, ttl: Math.max(1, ttlMs + staleMs) });
   const rendering = new Map<string, Promise<KeptPage | null>>();
 
@@ -312,20 +357,12 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
       req.headers.cookie = req.headers.cookie ? `${req.headers.cookie}; ${pair}` : pair;
       res.append('Set-Cookie', csrf.setCookie);
     }
-    let optedIn = false;
-    let headers: [string, string | string[]][] = [];
-    let cookiesOk = true;
-    interceptHead(res, (opted, kept) => {
-      optedIn = opted;
-      headers = kept;
-      cookiesOk = setCookies(res).every((c) => PER_VISITOR_COOKIES.has(setCookieName(c)));
-    });
-    captureBody(res, (body) => {
+    const keep = (body: Buffer | null, status: number, optedIn: boolean, cookiesOk: boolean, headers: [string, string | string[]][]) => {
       rendering.delete(key);
-      const page: KeptPage | null =
-        body && optedIn && cookiesOk && res.statusCode === 200
-          ? { freshUntil: Date.now() + ttlMs, status: 200, headers, parts: splitAt(body, Buffer.from(csrf.token)), bytes: body.length }
-          : null;
+      const parts = body && optedIn && cookiesOk && status === 200 ? splitAt(body, Buffer.from(csrf.token)) : [];
+      // Kept only when the visitor's token is in it: a page whose render used another token
+      // would hand that token to everyone.
+      const page: KeptPage | null = body && parts.length > 1 ? { freshUntil: Date.now() + ttlMs, status: 200, headers, parts, bytes: body.length } : null;
       if (page) {
         pages.set(key, page);
         gzipParts(page.parts).then(
@@ -334,7 +371,32 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
         );
       }
       settle(page);
+    };
+
+    const rendered = render ? await render(remixUrl(req), headerPairs(req)).catch(logRenderFailure) : null;
+    if (rendered) {
+      const cookies = rendered.headers.filter(([name]) => name === 'set-cookie').map(([, value]) => value);
+      const kept = rendered.headers.filter(([name]) => !UNKEPT_HEADERS.has(name));
+      res.status(rendered.status);
+      res.setHeader(PAGE_CACHE_STATUS, 'miss, render thread');
+      for (const [name, value] of kept) res.setHeader(name, value);
+      for (const cookie of cookies) res.append('Set-Cookie', cookie);
+      res.end(rendered.body);
+      const optedIn = rendered.headers.some(([name]) => name === PAGE_CACHE_OPT_IN);
+      keep(rendered.body, rendered.status, optedIn, cookies.every((c) => RECOMPUTED_COOKIES.has(setCookieName(c))), kept);
+      return;
+    }
+
+    // Rendered here, by the Remix handler: its headers and body are taken on the way out.
+    let optedIn = false;
+    let headers: [string, string | string[]][] = [];
+    let cookiesOk = true;
+    interceptHead(res, (opted, kept) => {
+      optedIn = opted;
+      headers = kept;
+      cookiesOk = setCookies(res).every((c) => c === csrf.setCookie || RECOMPUTED_COOKIES.has(setCookieName(c)));
     });
+    captureBody(res, (body) => keep(body, res.statusCode, optedIn, cookiesOk, headers));
     next();
   };
 
