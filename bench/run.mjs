@@ -288,7 +288,7 @@ async function main() {
   for (const s of plan) {
     if (s.prime) await prime(s.url, s.paths, s.headers);
     const r = await load({ url: s.url, paths: s.paths, connections: s.connections ?? CONNECTIONS, duration: DURATION, warmup: 1, overallRate: s.overallRate, headers: s.headers });
-    const row = { name: s.name, rps: Math.round(r.rps), p50_ms: r.p50_ms, p99_ms: r.p99_ms, ...(s.overallRate ? { rate: s.overallRate } : {}), non2xx: r.non2xx, errors: r.errors + r.timeouts, kb_per_req: Math.round(r.bytes_per_req / 102.4) / 10 };
+    const row = { name: s.name, rps: Math.round(r.rps), p50_ms: r.p50_ms, p99_ms: r.p99_ms, p99_ms_autocannon: r.p99_ms_autocannon, ...(s.overallRate ? { rate: s.overallRate } : {}), non2xx: r.non2xx, errors: r.errors + r.timeouts, kb_per_req: Math.round(r.bytes_per_req / 102.4) / 10 };
     if (s.baselineOf) row.baseline_for = s.baselineOf;
     scenarios.push(row);
     log(`${s.name.padEnd(34)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50_ms} ms  p99 ${row.p99_ms} ms${row.non2xx || row.errors ? `  (non-2xx ${row.non2xx}, errors ${row.errors})` : ''}`);

@@ -101,6 +101,7 @@ export function printReport(report) {
       ['rps', 'req/s'],
       ['p50_ms', 'p50 ms'],
       ['p99_ms', 'p99 ms'],
+      ['p99_ms_autocannon', 'p99 ms (autocannon)'],
       ['ratio', 'x baseline'],
       ['kb_per_req', 'KB/req'],
       ['errs', 'non-2xx/err'],
