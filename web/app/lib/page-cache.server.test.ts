@@ -53,6 +53,7 @@ describe('anonymous page cache', () => {
     const { optIn = true, status = 200, cookie, delayMs = 0 } = pageOptions;
     const renders: string[] = [];
     const web = express();
+    web.set('trust proxy', true); // as web/server.mjs
     web.use(compression());
     web.use(createPageCache(cacheOptions));
     web.get('*', async (req: ExpressRequest, res: ExpressResponse) => {
@@ -66,7 +67,7 @@ describe('anonymous page cache', () => {
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
       res.status(status).type('html');
       // Streamed in pieces, as Remix does, with the token twice (form field, inline data).
-      res.write(`<!DOCTYPE html><html lang="${lang}"><body><form method="post"><input type="hidden" name="csrf" value="${token}"/></form>`);
+      res.write(`<!DOCTYPE html><html lang="${lang}"><head><link rel="canonical" href="${req.protocol}://${req.hostname}/catalog"/></head><body><form method="post"><input type="hidden" name="csrf" value="${token}"/></form>`);
       res.write(`<p>${'каталог '.repeat(2000)}</p>`);
       res.end(`<script>window.__data={"csrf":"${token}","render":${renders.length}}</script></body></html>`);
     });
@@ -176,6 +177,16 @@ describe('anonymous page cache', () => {
     const again = await agent.get('/catalog?lng=en');
     expect(again.headers[PAGE_CACHE_STATUS]).toBe('hit');
     expect(again.text).toContain('<html lang="en">');
+  });
+
+  it('never serves a page rendered for a forwarded host or protocol to requests for another', async () => {
+    const { agent, renders } = app({ ttlMs: 5000 });
+    const spoofed = await agent.get('/catalog').set('X-Forwarded-Host', 'evil.example').set('X-Forwarded-Proto', 'https');
+    expect(spoofed.text).toContain('href="https://evil.example/catalog"');
+    const plain = await agent.get('/catalog');
+    expect(plain.headers[PAGE_CACHE_STATUS]).toBeUndefined();
+    expect(plain.text).not.toContain('evil.example');
+    expect(renders).toHaveLength(2);
   });
 
   it('keeps nothing without the opt-in, and the opt-in header never leaves the server', async () => {

@@ -116,7 +116,7 @@ function fetchRequest(req: ExpressRequest): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  return new Request(`${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`, { headers });
+  return new Request(remixUrl(req), { headers });
 }
 
 /** The URL Remix's Express adapter gives the request (@remix-run/express createRemixRequest). */
@@ -326,7 +326,9 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
     const request = fetchRequest(req);
     const [lang, theme] = await Promise.all([getLanguage(request), readTheme(request)]);
     const bot = isbot(request.headers.get('user-agent') ?? '');
-    const key = [lang, theme, isDocumentRequest(request) ? 'doc' : 'data', bot ? 'bot' : 'visitor', req.protocol, req.headers.host ?? '', req.originalUrl].join('\n');
+    // The URL as the page sees it (with X-Forwarded-Host/-Proto, trusted by the app): a page's
+    // absolute links come from it, so a request naming another host gets a page of its own.
+    const key = [lang, theme, isDocumentRequest(request) ? 'doc' : 'data', bot ? 'bot' : 'visitor', request.url].join('\n');
 
     const kept = pages.get(key);
     if (kept && kept.freshUntil > Date.now()) return serve(kept, request, lang, req, res, 'hit');
@@ -342,23 +344,33 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
     // A miss: this visitor's render becomes the kept page. Their CSRF token is fixed here (and
     // handed to the app as if their browser had sent the cookie), so the cache knows which bytes
     // of the HTML are the token.
-    let settle: (page: KeptPage | null) => void = () => undefined;
-    rendering.set(key, new Promise((resolve) => (settle = resolve)));
-    let csrf: Awaited<ReturnType<typeof commitCsrfToken>>;
-    try {
-      csrf = await commitCsrfToken(request);
-    } catch (error) {
+    let resolveRender: (page: KeptPage | null) => void = () => undefined;
+    rendering.set(key, new Promise((resolve) => (resolveRender = resolve)));
+    let settled = false;
+    // Ends this render for the visitors waiting on it (once; whatever happens below).
+    const settle = (page: KeptPage | null) => {
+      if (settled) return;
+      settled = true;
       rendering.delete(key);
+      resolveRender(page);
+    };
+    try {
+      await renderMiss(req, res, next, request, key, settle);
+    } catch (error) {
       settle(null);
       throw error;
     }
+  };
+
+  /** A miss: renders the page for this visitor (on the render thread when there is one) and keeps it when it may. */
+  const renderMiss = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction, request: Request, key: string, settle: (page: KeptPage | null) => void) => {
+    const csrf = await commitCsrfToken(request);
     if (csrf.setCookie) {
       const pair = csrf.setCookie.slice(0, csrf.setCookie.indexOf(';') >>> 0);
       req.headers.cookie = req.headers.cookie ? `${req.headers.cookie}; ${pair}` : pair;
       res.append('Set-Cookie', csrf.setCookie);
     }
     const keep = (body: Buffer | null, status: number, optedIn: boolean, cookiesOk: boolean, headers: [string, string | string[]][]) => {
-      rendering.delete(key);
       const parts = body && optedIn && cookiesOk && status === 200 ? splitAt(body, Buffer.from(csrf.token)) : [];
       // Kept only when the visitor's token is in it: a page whose render used another token
       // would hand that token to everyone.
