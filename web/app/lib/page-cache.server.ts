@@ -110,13 +110,7 @@ function setCookies(res: ExpressResponse): string[] {
 
 /** The fetch Request the app's helpers read (language, theme, CSRF cookie, analytics). */
 function fetchRequest(req: ExpressRequest): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  return new Request(remixUrl(req), { headers });
+  return new Request(remixUrl(req), { headers: headerPairs(req) });
 }
 
 /** The URL Remix's Express adapter gives the request (@remix-run/express createRemixRequest). */
