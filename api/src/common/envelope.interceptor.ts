@@ -30,12 +30,21 @@ export class PreparedJson {
     readonly body: Buffer,
     /** A strong validator of `body` (sha1), sent as ETag; If-None-Match with it answers 304. */
     readonly etag: string,
+    /**
+     * For a kept answer: the answer kept now for the same request while it is fresh (this one
+     * or its successor), else undefined. Lets KeptAnswerFastPath answer a repeated request
+     * before the framework runs (common/kept-answer-fast-path.ts).
+     */
+    readonly current?: () => PreparedJson | undefined,
   ) {}
 
-  /** The envelope of `result` (a Paged list or a plain value), serialised. */
-  static of(result: unknown): PreparedJson {
+  /**
+   * The envelope of `result` (a Paged list or a plain value), serialised. `current`: see the
+   * property (a cache's fresh-only lookup of the key this answer is kept under).
+   */
+  static of(result: unknown, current?: () => PreparedJson | undefined): PreparedJson {
     const body = Buffer.from(JSON.stringify(envelopeOf(result)), 'utf8');
-    return new PreparedJson(body, `"${createHash('sha1').update(body).digest('base64url')}"`);
+    return new PreparedJson(body, `"${createHash('sha1').update(body).digest('base64url')}"`, current);
   }
 
   /**
@@ -97,13 +106,43 @@ function envelopeOf(result: unknown): SuccessEnvelope<unknown> {
 }
 
 /**
+ * Sets the headers of `answer` on `reply` and resolves the payload to send: its ETag, and 304
+ * with an empty payload when the request's If-None-Match names it; otherwise the JSON content
+ * type and the bytes, br or gzip (the kept variant) when the request accepts it and the body
+ * has 1 KB or more (@fastify/compress leaves an encoded reply alone).
+ */
+export function preparedPayload(answer: PreparedJson, request: FastifyRequest, reply: FastifyReply): Promise<Buffer | string> | Buffer | string {
+  reply.header('etag', answer.etag);
+  if (answer.matches(request.headers['if-none-match'])) {
+    reply.status(304);
+    return '';
+  }
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (answer.body.length < COMPRESS_THRESHOLD) return answer.body;
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  if (!encoding) return answer.body;
+  reply.header('content-encoding', encoding);
+  return answer.encodedBody(encoding);
+}
+
+/** Where the interceptor reports kept answers it sent (KeptAnswerFastPath). */
+export interface KeptAnswerSink {
+  /** `answer` (a PreparedJson with `current`) was sent for `request` with these headers. */
+  sent(request: FastifyRequest, reply: FastifyReply, answer: PreparedJson): void;
+}
+
+/**
  * Wraps every handler result as {status:'success', data[, meta]} (spec 01 §7). A handler that
- * returns undefined answers 204 with no body; a PreparedJson goes out as its bytes with its
- * ETag (br or gzip when the request accepts it and the body has 1 KB or more: its kept
- * variant), or as 304 Not Modified when the request's If-None-Match names it.
+ * returns undefined answers 204 with no body; a PreparedJson goes out as `preparedPayload`
+ * says (its bytes or kept br/gzip variant with its ETag, or 304), and a kept one is reported to
+ * `keptAnswers` so a repeat of the request can skip the framework.
  */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
+  constructor(private readonly keptAnswers?: KeptAnswerSink) {}
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     return next.handle().pipe(
@@ -114,20 +153,8 @@ export class EnvelopeInterceptor implements NestInterceptor {
         }
         if (result instanceof PreparedJson) {
           const request = context.switchToHttp().getRequest<FastifyRequest>();
-          reply.header('etag', result.etag);
-          if (result.matches(request.headers['if-none-match'])) {
-            reply.status(304);
-            return '';
-          }
-          reply.header('content-type', 'application/json; charset=utf-8');
-          if (result.body.length < COMPRESS_THRESHOLD) return result.body;
-          // Compressed here from the kept variant; @fastify/compress leaves an encoded reply alone.
-          const vary = reply.getHeader('vary');
-          reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
-          const encoding = negotiateEncoding(request.headers['accept-encoding']);
-          if (!encoding) return result.body;
-          reply.header('content-encoding', encoding);
-          return result.encodedBody(encoding);
+          if (result.current) this.keptAnswers?.sent(request, reply, result);
+          return preparedPayload(result, request, reply);
         }
         return envelopeOf(result);
       }),

@@ -75,6 +75,14 @@ export class TtlCache<V extends NonNullable<unknown>> {
     return value;
   }
 
+  /**
+   * The value of `key` while it is fresh (within its TTL), else undefined: stale, expired,
+   * being computed or absent. Never computes, never refreshes.
+   */
+  peek(key: string): V | undefined {
+    return this.lru?.get(key, { allowStale: false, updateAgeOnGet: false });
+  }
+
   /** Forgets everything (e.g. after a write that changes what is cached). */
   clear(): void {
     this.lru?.clear();

@@ -11,7 +11,8 @@ import { PropertiesService } from './properties.service';
  * Caching of the public catalogue reads (issue 6, performance budget): successful reads say
  * Cache-Control: public, max-age=30, the detail (it counts a view) no-cache, errors nothing;
  * whole list answers are kept briefly per query (CATALOGUE_PAGE_CACHE_MS) and list totals per
- * filter set (CATALOGUE_COUNT_CACHE_MS); PropertiesService.invalidate() drops both.
+ * filter set (CATALOGUE_COUNT_CACHE_MS); PropertiesService.invalidate() drops both. A repeated
+ * anonymous GET of a kept answer is answered before the framework (KeptAnswerFastPath).
  */
 describe('catalogue caching', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;
@@ -100,6 +101,42 @@ describe('catalogue caching', () => {
     const identity = await rawGet(url, { 'accept-encoding': 'identity' });
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.rawPayload.equals(plain.rawPayload)).toBe(true);
+  });
+
+  it('answers a repeated anonymous read from the kept answer before the framework, with the same headers', async () => {
+    const url = '/api/properties?dealType=rent&limit=7';
+    const first = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-kept-answer']).toBeUndefined();
+    const again = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['x-kept-answer']).toBe('1');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    for (const name of ['etag', 'cache-control', 'content-type', 'content-encoding', 'vary', 'content-security-policy', 'x-content-type-options', 'x-frame-options', 'x-ratelimit-limit']) {
+      expect([name, again.headers[name]]).toEqual([name, first.headers[name]]);
+    }
+    // the global per-IP limit counted it
+    expect(Number(again.headers['x-ratelimit-remaining'])).toBeLessThan(Number(first.headers['x-ratelimit-remaining']));
+    const notModified = await rawGet(url, { 'if-none-match': String(first.headers.etag) });
+    expect([notModified.statusCode, notModified.headers['x-kept-answer'], notModified.rawPayload.length]).toEqual([304, '1', 0]);
+    // with a cookie (a signed-in visitor) or another method: the normal way, same answer
+    const withCookie = await rawGet(url, { 'accept-encoding': 'gzip', cookie: 'theme=dark' });
+    expect(withCookie.headers['x-kept-answer']).toBeUndefined();
+    expect(withCookie.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect((await http().head(url).expect(200)).headers['x-kept-answer']).toBeUndefined();
+    // dropped answers are not served from here
+    api.app.get(PropertiesService).invalidate();
+    const afterInvalidate = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(afterInvalidate.statusCode).toBe(200);
+    expect(afterInvalidate.headers['x-kept-answer']).toBeUndefined();
+    expect((await rawGet(url, { 'accept-encoding': 'gzip' })).headers['x-kept-answer']).toBe('1');
+  });
+
+  it('never answers a request that fails validation from a kept answer', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await rawGet('/api/properties?dealType=rent&limit=7&page=0');
+      expect([res.statusCode, res.headers['x-kept-answer']]).toEqual([400, undefined]);
+    }
   });
 
   it('the similar listings answer public, max-age=30 and the detail no-cache', async () => {

@@ -282,7 +282,8 @@ export class PropertiesService {
 
   /** GET /api/properties as sent: list() in its envelope, serialised, kept per query (see `pages`). */
   listAnswer(params: PropertyListParams): Promise<PreparedJson> {
-    return this.pages.get(cacheKey(params), async () => PreparedJson.of(await this.list(params)));
+    const key = cacheKey(params);
+    return this.pages.get(key, async () => PreparedJson.of(await this.list(params), () => this.pages.peek(key)));
   }
 
   /**
@@ -301,12 +302,13 @@ export class PropertiesService {
 
   /** GET /api/properties/map as sent: mapMarkers() in its envelope, kept per filter set (see `maps`). */
   mapAnswer(f: PropertyFilters): Promise<PreparedJson> {
-    return this.maps.get(cacheKey(f), async () => PreparedJson.of(await this.mapMarkers(f)));
+    const key = cacheKey(f);
+    return this.maps.get(key, async () => PreparedJson.of(await this.mapMarkers(f), () => this.maps.peek(key)));
   }
 
   /** GET /api/properties/categories as sent: categories() in its envelope, kept (see `tree`). */
   categoriesAnswer(): Promise<PreparedJson> {
-    return this.tree.get('tree', async () => PreparedJson.of(await this.categories()));
+    return this.tree.get('tree', async () => PreparedJson.of(await this.categories(), () => this.tree.peek('tree')));
   }
 
   /**
