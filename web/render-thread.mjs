@@ -13,7 +13,13 @@ if (!isMainThread && workerData?.role === 'render-thread') {
   const { createRequestHandler } = await import('@remix-run/node');
   const build = await import(workerData.buildPath);
   const handle = createRequestHandler(build, process.env.NODE_ENV || 'production');
-  parentPort.on('message', async ({ id, url, headers }) => {
+  parentPort.on('message', async ({ id, url, headers, flush }) => {
+    if (flush) {
+      // Before the thread is stopped: the page views its renders counted go out first.
+      await build.entry.module.flushServerPageViews();
+      parentPort.postMessage({ flushed: true });
+      return;
+    }
     try {
       const response = await handle(new Request(url, { headers }));
       const body = Buffer.from(await response.arrayBuffer());
@@ -49,6 +55,10 @@ export function createRenderThread(buildPath, { log = console } = {}) {
         ready = true;
         return;
       }
+      if (msg.flushed) {
+        onFlushed?.();
+        return;
+      }
       const call = pending.get(msg.id);
       if (!call) return;
       pending.delete(msg.id);
@@ -64,6 +74,7 @@ export function createRenderThread(buildPath, { log = console } = {}) {
     });
   };
   let stopped = false;
+  let onFlushed = null;
   start();
 
   return {
@@ -75,8 +86,19 @@ export function createRenderThread(buildPath, { log = console } = {}) {
         worker.postMessage({ id, url, headers });
       });
     },
+    /** Stops the thread once it has sent the page views it counted (waiting at most 2 s). */
     async stop() {
       stopped = true;
+      if (worker && ready) {
+        await new Promise((resolve) => {
+          const timer = setTimeout(resolve, 2000);
+          onFlushed = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          worker.postMessage({ flush: true });
+        });
+      }
       await worker?.terminate();
     },
   };

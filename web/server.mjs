@@ -60,9 +60,12 @@ const server = app.listen(port, host, () => {
   console.log(`web listening on http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`);
 });
 // Stop taking requests, let the ones in flight finish (idle keep-alive connections are closed
-// at once), and give up after 5 s.
+// at once), send the page views counted but not sent yet (both threads), and give up after 5 s.
 const stop = () => {
-  server.close(() => process.exit(0));
+  server.close(async () => {
+    await Promise.all([build.entry.module.flushServerPageViews(), renderThread?.stop()]);
+    process.exit(0);
+  });
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 5000).unref();
 };

@@ -8,6 +8,8 @@ import { registerTranslations } from '~/lib/i18n';
 
 /** The anonymous page cache, installed by web/server.mjs in front of the request handler. */
 export { createPageCache } from '~/lib/page-cache.server';
+/** Sends the page views counted but not yet sent (web/server.mjs and the render thread call it before they stop). */
+export { flushServerPageViews } from '~/lib/analytics.server';
 
 // Every language's translations, for the root layout (lib/i18n.tsx).
 for (const lang of supportedLanguages) registerTranslations(lang, resources[lang]);

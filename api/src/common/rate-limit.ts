@@ -1,3 +1,4 @@
+import { compile as compileTrust } from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
 import { HttpStatus, Injectable, Logger, type CanActivate, type ExecutionContext, type OnApplicationBootstrap } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
@@ -49,6 +50,23 @@ export function trustProxySetting(env: NodeJS.ProcessEnv = process.env): boolean
   if (raw === 'true' || raw === 'false') return raw === 'true';
   return raw.split(',').map((part) => part.trim()).filter(Boolean);
 }
+
+/**
+ * Whether a request comes straight from a peer TRUST_PROXY trusts (the web server), i.e. one
+ * whose word on a visitor's IP the API takes: the socket's address against the same rule
+ * Fastify applies to X-Forwarded-For.
+ */
+export function trustedPeer(setting: boolean | string[] = trustProxySetting()): (req: FastifyRequest) => boolean {
+  if (typeof setting === 'boolean') return () => setting;
+  const trust = compileTrust(setting);
+  return (req) => {
+    const address = req.socket?.remoteAddress;
+    return address !== undefined && trust(address, 0);
+  };
+}
+
+/** The route by which the web server sends the page views it counted (exempt from the global limit when it comes from a trusted peer). */
+export const SERVER_PAGE_VIEWS_ROUTE = '/api/website-analytics/server-page-views';
 
 /** RATE_LIMIT_MAX (requests per IP per minute), default 600. */
 export function globalRateLimitMax(env: NodeJS.ProcessEnv = process.env): number {
@@ -249,11 +267,13 @@ export function tooManyRequests(): ApiException {
 /**
  * The global per-IP limit with @fastify/rate-limit on the shared Redis (a store over
  * BatchedHits: counted in batches until half the quota, then hit by hit): RATE_LIMIT_MAX
- * requests per minute (default 600) on every route except /api/health, checked in onRequest
- * before the body is read. Register before app.init().
+ * requests per minute (default 600) on every route except /api/health and the web server's
+ * page-view batches (from a trusted peer), checked in onRequest before the body is read.
+ * Register before app.init().
  */
 export async function registerGlobalRateLimit(app: NestFastifyApplication): Promise<void> {
   const hits = new BatchedHits(app.get(RateLimiter));
+  const fromTrustedPeer = trustedPeer();
   /** The plugin's store interface over BatchedHits (the plugin constructs it with its options). */
   class SharedRedisStore {
     private readonly ns: string;
@@ -280,7 +300,8 @@ export async function registerGlobalRateLimit(app: NestFastifyApplication): Prom
     store: SharedRedisStore,
     skipOnError: true,
     keyGenerator: (req) => clientIp(req),
-    allowList: (req) => req.routeOptions.url === '/api/health',
+    // The web server's page-view batches count against each visitor's analytics limit instead.
+    allowList: (req) => req.routeOptions.url === '/api/health' || (req.routeOptions.url === SERVER_PAGE_VIEWS_ROUTE && fromTrustedPeer(req)),
     // the plugin sets Retry-After itself
     errorResponseBuilder: () => tooManyRequests(),
   });

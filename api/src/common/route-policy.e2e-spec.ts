@@ -55,6 +55,8 @@ const POLICY: Record<string, Policy> = {
   'GET /api/user/inquiries': 'authenticated',
   'POST /api/website-analytics/track-page-view': 'public',
   'POST /api/website-analytics/track-event': 'public',
+  // public to the guards; the handler answers 403 unless the peer is a trusted proxy (the web server)
+  'POST /api/website-analytics/server-page-views': 'public',
   'GET /api/admin/users': STAFF_ADMINS,
   'GET /api/admin/roles': STAFF_ADMINS,
   'POST /api/admin/users': STAFF_ADMINS,

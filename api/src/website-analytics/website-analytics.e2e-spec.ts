@@ -90,4 +90,62 @@ describe('POST /api/website-analytics/track-page-view and /track-event', () => {
     for (let i = 0; i < 120; i++) await beacon('track-event', { eventName: 'tick' }, BROWSER, ip).expect(204);
     await beacon('track-event', { eventName: 'tick' }, BROWSER, ip).expect(429);
   });
+
+  describe('POST /api/website-analytics/server-page-views (the web server\'s batches)', () => {
+    const batch = (views: object[], headers: Record<string, string> = {}) => request(api.server).post('/api/website-analytics/server-page-views').set(headers).send({ views });
+    const session = 'aa11bb22-cc33-4d44-8e55-ff6677889900';
+
+    it('stores every view of a batch in one request, each with its own session and user agent', async () => {
+      await batch([
+        { path: '/catalog', origin: 'server', userAgent: BROWSER, language: 'en', sessionId: session, clientIp: freshIp(), utm_source: 'batch-test' },
+        { path: '/property/a-1?x=1', origin: 'server', userAgent: GOOGLEBOT, sessionId: 'not an id!', clientIp: freshIp(), utm_source: 'batch-test' },
+        { path: '/dashboard/crm', origin: 'server', userAgent: BROWSER, clientIp: freshIp(), utm_source: 'batch-test' },
+      ]).expect(204);
+      expect(await rows(`SELECT path, origin, language, session_id, is_bot FROM website_page_views WHERE utm_source = 'batch-test' ORDER BY path`)).toEqual([
+        { path: '/catalog', origin: 'server', language: 'en', session_id: session, is_bot: false },
+        { path: '/property/a-1', origin: 'server', language: null, session_id: null, is_bot: true },
+      ]);
+    });
+
+    it('counts each view against its visitor\'s analytics limit (120 a minute, shared with the beacons)', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 20; i++) await beacon('track-event', { eventName: 'tick' }, BROWSER, ip).expect(204);
+      const views = Array.from({ length: 100 }, () => ({ path: '/limit-test', origin: 'server', userAgent: BROWSER, clientIp: ip }));
+      await batch(views).expect(204);
+      await batch(views.slice(0, 5)).expect(204);
+      expect(await rows(`SELECT count(*)::int AS n FROM website_page_views WHERE path = '/limit-test'`)).toEqual([{ n: 100 }]);
+      // another visitor in the same batch is not affected
+      await batch([{ path: '/limit-test', clientIp: ip }, { path: '/limit-test', clientIp: freshIp() }]).expect(204);
+      expect(await rows(`SELECT count(*)::int AS n FROM website_page_views WHERE path = '/limit-test'`)).toEqual([{ n: 101 }]);
+    });
+
+    it('validates the batch with a field per view (400)', async () => {
+      const empty = await batch([]).expect(400);
+      expect(Object.keys(empty.body.error.fields)).toEqual(['views']);
+      await batch(Array.from({ length: 101 }, () => ({ path: '/x' }))).expect(400);
+      const bad = await batch([{ path: '/ok' }, { path: 'no-slash' }]).set('Accept-Language', 'en').expect(400);
+      expect(bad.body.error.fields).toEqual({ 'views.1.path': 'Invalid value' });
+      await batch([{ path: '/ok', clientIp: 'not-an-ip' }]).expect(400);
+      await batch([{ path: '/ok', unknown: 1 }]).expect(400);
+      for (const odd of ['x', null, 7, [{ path: '/ok' }]]) await batch([odd as object]).expect(400);
+      await request(api.server).post('/api/website-analytics/server-page-views').send({ views: 'x' }).expect(400);
+    });
+  });
+});
+
+describe('POST /api/website-analytics/server-page-views from a peer that is not trusted', () => {
+  let api: AccountsApi;
+  beforeAll(async () => {
+    api = await startAccountsApi({ env: { TRUST_PROXY: 'false' } });
+  });
+  afterAll(() => api?.close());
+
+  it('answers 403 FORBIDDEN and stores nothing', async () => {
+    const res = await request(api.server)
+      .post('/api/website-analytics/server-page-views')
+      .send({ views: [{ path: '/forged', clientIp: '203.0.113.9' }] })
+      .expect(403);
+    expect(res.body.error.code).toBe('FORBIDDEN');
+    expect(await withClient(api.databaseUrl, async (c) => (await c.query(`SELECT 1 FROM website_page_views WHERE path = '/forged'`)).rows)).toEqual([]);
+  });
 });

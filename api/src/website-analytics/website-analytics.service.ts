@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { SESSION_ID_PATTERN, isTrackedPath, type TrackEventDto, type TrackPageViewDto } from '@realty/contracts';
+import { SESSION_ID_PATTERN, isTrackedPath, type ServerPageViewDto, type TrackEventDto, type TrackPageViewDto } from '@realty/contracts';
 import { isbot } from 'isbot';
 import type { DataSource } from 'typeorm';
+import { normalizeIP } from '@fastify/rate-limit';
+import { RATE_LIMITS, RateLimiter } from '../common/rate-limit';
 
 /** Who sent a beacon. */
 export interface BeaconOrigin {
@@ -19,18 +21,37 @@ export interface BeaconOrigin {
  */
 @Injectable()
 export class WebsiteAnalyticsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly limiter: RateLimiter,
+  ) {}
 
   /** Stores a page view; false when it was dropped (a private page). */
   async pageView(dto: TrackPageViewDto, origin: BeaconOrigin): Promise<boolean> {
-    const path = dto.path.split(/[?#]/)[0];
-    if (!isTrackedPath(path)) return false;
-    const userAgent = (dto.userAgent ?? origin.userAgent ?? '').slice(0, 300) || null;
-    await this.db.query(
-      `INSERT INTO website_page_views (path, utm_source, utm_medium, utm_campaign, utm_term, utm_content, user_agent, language,
-                                       screen_resolution, referrer, client_timestamp, session_id, origin, is_bot)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [
+    return (await this.insertPageViews([{ dto, origin }])) === 1;
+  }
+
+  /**
+   * Stores the page views the web server counted, in one INSERT; returns how many were stored.
+   * Each counts against its visitor's analytics limit (RATE_LIMITS.analytics on `clientIp`, or
+   * the caller's IP without one; the hits go out pipelined), and views past it are dropped, as
+   * their beacons would have been answered 429. Views of private pages are dropped too.
+   */
+  async serverPageViews(views: ServerPageViewDto[], caller: { ip: string }): Promise<number> {
+    const { name, max, windowSeconds } = RATE_LIMITS.analytics;
+    const hits = await Promise.all(views.map((view) => this.limiter.hit(`${name}:${view.clientIp ? normalizeIP(view.clientIp) : caller.ip}`, windowSeconds * 1000)));
+    const allowed = views.filter((_view, i) => !hits[i] || hits[i].count <= max);
+    return this.insertPageViews(allowed.map((dto) => ({ dto, origin: { sessionId: dto.sessionId ?? undefined, userAgent: null } })));
+  }
+
+  /** One INSERT of the tracked ones among `views`; returns how many rows it wrote. */
+  private async insertPageViews(views: { dto: TrackPageViewDto; origin: BeaconOrigin }[]): Promise<number> {
+    const rows: unknown[][] = [];
+    for (const { dto, origin } of views) {
+      const path = dto.path.split(/[?#]/)[0];
+      if (!isTrackedPath(path)) continue;
+      const userAgent = (dto.userAgent ?? origin.userAgent ?? '').slice(0, 300) || null;
+      rows.push([
         path.slice(0, 2000),
         dto.utm_source ?? null,
         dto.utm_medium ?? null,
@@ -45,9 +66,18 @@ export class WebsiteAnalyticsService {
         sessionOf(origin),
         dto.origin ?? 'client',
         isBotAgent(userAgent),
-      ],
+      ]);
+    }
+    if (!rows.length) return 0;
+    const width = rows[0].length;
+    const tuples = rows.map((_row, r) => `(${Array.from({ length: width }, (_v, c) => `$${r * width + c + 1}`).join(', ')})`);
+    await this.db.query(
+      `INSERT INTO website_page_views (path, utm_source, utm_medium, utm_campaign, utm_term, utm_content, user_agent, language,
+                                       screen_resolution, referrer, client_timestamp, session_id, origin, is_bot)
+       VALUES ${tuples.join(', ')}`,
+      rows.flat(),
     );
-    return true;
+    return rows.length;
   }
 
   /** Stores an event; false when it was dropped (sent from a private page). */

@@ -1,5 +1,5 @@
-import { Transform } from 'class-transformer';
-import { IsOptional } from 'class-validator';
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsOptional, ValidateNested } from 'class-validator';
 import { Check } from './auth.dto';
 import type { MessageKey } from './messages';
 
@@ -41,6 +41,32 @@ export class TrackPageViewDto {
   @IsOptional()
   @Check('origin', (v) => (v === 'server' || v === 'client' ? null : 'field.enum'))
   origin?: 'server' | 'client';
+}
+
+/** How many page views one POST /api/website-analytics/server-page-views may carry. */
+export const SERVER_PAGE_VIEWS_MAX = 100;
+
+/**
+ * One page view the web server counted for a document it served (spec 01 §3 "Page views are
+ * also counted when JavaScript is off"): a track-page-view body plus what a single beacon
+ * carries in its headers.
+ */
+export class ServerPageViewDto extends TrackPageViewDto {
+  /** The visitor's IP as the web server saw it (the X-Forwarded-For of a single beacon); absent: the caller's. */
+  @IsOptional() @Check('clientIp', (v) => (typeof v === 'string' && /^[0-9A-Fa-f.:]{2,45}$/.test(v) ? null : 'field.invalid')) clientIp?: string;
+  /** The analytics session (the X-Session-Id of a single beacon); kept only when it looks like one. */
+  @IsOptional() @Check('sessionId', text(64)) sessionId?: string | null;
+}
+
+/** Body of POST /api/website-analytics/server-page-views: 1..SERVER_PAGE_VIEWS_MAX views. */
+export class ServerPageViewsDto {
+  @Check('views', (v) =>
+    Array.isArray(v) && v.length >= 1 && v.length <= SERVER_PAGE_VIEWS_MAX && v.every((view) => view instanceof ServerPageViewDto) ? null : 'field.invalid',
+  )
+  @ValidateNested({ each: true })
+  // Not @Type(): it needs reflect-metadata, which the browser bundle (that imports contracts) lacks.
+  @Transform(({ value }) => (Array.isArray(value) ? value.map((view) => (view !== null && typeof view === 'object' ? plainToInstance(ServerPageViewDto, view) : view)) : value))
+  views: ServerPageViewDto[];
 }
 
 /** Body of POST /api/website-analytics/track-event (spec 01 §3: eventName, properties, timestamp). */

@@ -1,4 +1,4 @@
-import { ANALYTICS_SESSION_HEADER, SESSION_ID_PATTERN, UTM_KEYS, isTrackedPath, type Language } from '@realty/contracts';
+import { ANALYTICS_SESSION_HEADER, SERVER_PAGE_VIEWS_MAX, SESSION_ID_PATTERN, UTM_KEYS, isTrackedPath, type Language } from '@realty/contracts';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
@@ -6,10 +6,12 @@ import { apiUrl } from './api.server';
 
 /**
  * Page views counted by the server render (issue 4: "Page views are also counted when
- * JavaScript is off"). The root loader calls `countDocumentView` for every document request of a
- * public page: it sends the view to the API without waiting for it (origin 'server') and tells
- * the page, so the browser tracker skips that first view (no double count). The analytics
- * session id lives in a session cookie the browser tracker reuses.
+ * JavaScript is off"). The root loader (and the page cache) call `countDocumentView` for every
+ * document request of a public page: it queues the view (origin 'server') and tells the page,
+ * so the browser tracker skips that first view (no double count). Queued views go to the API
+ * in batches (POST /api/website-analytics/server-page-views, at most every FLUSH_MS or
+ * SERVER_PAGE_VIEWS_MAX views), never holding up a page. The analytics session id lives in a
+ * session cookie the browser tracker reuses.
  */
 
 /** Session cookie with the analytics session id (readable by the tracker: it is no secret). */
@@ -54,7 +56,10 @@ export function countDocumentView(request: Request, lang: Language): { counted: 
     const v = url.searchParams.get(key);
     if (v) body[key] = v;
   }
-  void postBeacon(`${apiUrl()}/website-analytics/track-page-view`, beaconHeaders(request, sessionId), JSON.stringify(body));
+  const clientIp = request.headers.get('x-client-ip');
+  if (clientIp) body.clientIp = clientIp;
+  body.sessionId = sessionId;
+  queueServerView(body);
   return {
     counted: true,
     setCookie: existing ? null : `${ANALYTICS_SESSION_COOKIE}=${sessionId}; Path=/; SameSite=Lax${process.env.NODE_ENV === 'production' && process.env.COOKIE_SECURE !== 'false' ? '; Secure' : ''}`,
@@ -72,7 +77,40 @@ export async function forwardBeacon(request: Request, kind: 'track-page-view' | 
   }
 }
 
-/** Keep-alive connections to the API for the beacons (a page view per document request). */
+/** How long a counted view may wait for its batch, ms. */
+const FLUSH_MS = 250;
+let queuedViews: Record<string, unknown>[] = [];
+let flushTimer: NodeJS.Timeout | null = null;
+
+function queueServerView(view: Record<string, unknown>): void {
+  queuedViews.push(view);
+  if (queuedViews.length >= SERVER_PAGE_VIEWS_MAX) void flushServerPageViews();
+  else if (!flushTimer) {
+    flushTimer = setTimeout(() => void flushServerPageViews(), FLUSH_MS);
+    flushTimer.unref();
+  }
+}
+
+/**
+ * Sends the queued server-counted page views to the API now (one request per
+ * SERVER_PAGE_VIEWS_MAX); resolves when answered or failed, never rejects. Called by the queue's
+ * timer, and by the web server before it stops (server.mjs) so no counted view is left behind.
+ * A failed batch is logged and dropped, as a failed beacon was: analytics never hold up a page.
+ */
+export async function flushServerPageViews(): Promise<void> {
+  if (flushTimer) clearTimeout(flushTimer);
+  flushTimer = null;
+  const views = queuedViews;
+  queuedViews = [];
+  const sends: Promise<void>[] = [];
+  for (let i = 0; i < views.length; i += SERVER_PAGE_VIEWS_MAX) {
+    const body = JSON.stringify({ views: views.slice(i, i + SERVER_PAGE_VIEWS_MAX) });
+    sends.push(postBeacon(`${apiUrl()}/website-analytics/server-page-views`, { 'content-type': 'application/json' }, body));
+  }
+  await Promise.all(sends);
+}
+
+/** Keep-alive connections to the API for the beacons and the batches of server-counted views. */
 const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 16 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 16 }) };
 
 /** The headers of a beacon to the API: JSON, the analytics session, the visitor's address and user agent. */
