@@ -33,6 +33,7 @@ describe('BatchedHits', () => {
     for (let i = 0; i < 5; i++) counts.push((await hits.hit('small', 60_000, 4))?.count);
     expect(counts).toEqual([1, 2, 3, 4, 5]);
     expect(await shared('small')).toBe(5);
+    expect(hits.size).toBe(0);
   });
 
   it('counts a large quota here after the first hit and adds the hits to Redis when it flushes', async () => {

@@ -203,6 +203,8 @@ export class BatchedHits {
 
   /** Counts one hit on `key` (window `windowMs`, quota `max`); the count as known here, or null (Redis failed). */
   async hit(key: string, windowMs: number, max: number): Promise<Hit | null> {
+    // A small quota is always counted in Redis: nothing is kept here for it.
+    if (max < BATCH_MIN_QUOTA) return this.limiter.hit(key, windowMs);
     const now = this.now();
     let count = this.counts.get(key);
     // A window that ended took its unsent hits with it (the Redis key expired too).
@@ -210,7 +212,7 @@ export class BatchedHits {
       this.counts.delete(key);
       count = undefined;
     }
-    if (count?.synced && max >= BATCH_MIN_QUOTA && count.known + count.inflight + count.pending + 1 <= max / 2) {
+    if (count?.synced && count.known + count.inflight + count.pending + 1 <= max / 2) {
       count.pending += 1;
       this.scheduleFlush();
       return { count: count.known + count.inflight + count.pending, ttlMs: count.windowEnd - now };
@@ -218,6 +220,8 @@ export class BatchedHits {
     const entry = count ?? { known: 0, inflight: 0, pending: 0, windowEnd: now + windowMs, windowMs, synced: false };
     this.counts.set(key, entry);
     entry.pending += 1;
+    // The next flush also forgets the keys whose window ended, so the map holds the keys of one window.
+    this.scheduleFlush();
     return this.send(key, entry);
   }
 
