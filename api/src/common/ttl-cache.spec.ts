@@ -94,6 +94,37 @@ describe('TtlCache', () => {
     });
   });
 
+  describe('isCurrent', () => {
+    const settle = () => new Promise((r) => setImmediate(r));
+
+    it('refreshes a value that no longer holds within its TTL, answering it meanwhile (with a stale window)', async () => {
+      let version = 1;
+      const cache = new TtlCache<{ v: number; n: number }>(1000, 10, { now, staleMs: 50, isCurrent: (x) => x.v === version });
+      await cache.get('a', async () => ({ v: version, n: 1 }));
+      expect(cache.peek('a')).toEqual({ v: 1, n: 1 });
+      version = 2;
+      expect(cache.peek('a')).toBeUndefined();
+      let resolve!: (x: { v: number; n: number }) => void;
+      const refresh = jest.fn(() => new Promise<{ v: number; n: number }>((r) => (resolve = r)));
+      expect(await cache.get('a', refresh)).toEqual({ v: 1, n: 1 });
+      expect(await cache.get('a', refresh)).toEqual({ v: 1, n: 1 });
+      expect(refresh).toHaveBeenCalledTimes(1);
+      resolve({ v: 2, n: 2 });
+      await settle();
+      expect(await cache.get('a', refresh)).toEqual({ v: 2, n: 2 });
+      expect(cache.peek('a')).toEqual({ v: 2, n: 2 });
+      expect(refresh).toHaveBeenCalledTimes(1);
+    });
+
+    it('without a stale window the caller waits for the refreshed value', async () => {
+      let version = 1;
+      const cache = new TtlCache<{ v: number }>(1000, 10, { now, isCurrent: (x) => x.v === version });
+      await cache.get('a', async () => ({ v: version }));
+      version = 3;
+      expect(await cache.get('a', async () => ({ v: version }))).toEqual({ v: 3 });
+    });
+  });
+
   it('with jitter, an entry lives between ttl × (1 − jitter) and ttl', async () => {
     let draw = 0.99; // the shortest life: ~50 of 100 ms
     const cache = new TtlCache<number>(100, 10, { now, jitter: 0.5, random: () => draw });

@@ -19,6 +19,12 @@ export interface TtlCacheOptions<V = unknown> {
   maxSize?: number;
   /** The size of a value for `maxSize` (at least 1). */
   sizeOf?: (value: V) => number;
+  /**
+   * Whether a kept value still holds, beyond its TTL (e.g. it was computed under the catalogue
+   * version that is still current). One that does not is treated as expired: answered while
+   * one refresh runs (within the stale window), never by `peek()`.
+   */
+  isCurrent?: (value: V) => boolean;
   /** The clock (ms), for tests. */
   now?: () => number;
   /** A number in [0, 1), for tests. */
@@ -39,6 +45,7 @@ export class TtlCache<V extends NonNullable<unknown>> {
   private readonly ttlMs: number;
   private readonly jitter: number;
   private readonly random: () => number;
+  private readonly isCurrent: ((value: V) => boolean) | undefined;
 
   constructor(ttlMs: number, maxEntries = 500, options: TtlCacheOptions<V> = {}) {
     const { maxSize, sizeOf } = options;
@@ -47,6 +54,7 @@ export class TtlCache<V extends NonNullable<unknown>> {
     this.staleMs = options.staleMs ?? 0;
     this.jitter = Math.min(Math.max(options.jitter ?? 0, 0), 1);
     this.random = options.random ?? Math.random;
+    this.isCurrent = options.isCurrent;
     this.lru =
       ttlMs > 0
         ? new LRUCache<string, V, () => Promise<V>>({
@@ -69,18 +77,23 @@ export class TtlCache<V extends NonNullable<unknown>> {
     // getRemainingTTL is negative for an expired entry: beyond the stale window it is not served.
     if (this.lru.has(key, { updateAgeOnHas: false }) === false && this.lru.getRemainingTTL(key) < -this.staleMs) this.lru.delete(key);
     const ttl = this.jitter ? Math.max(1, Math.round(this.ttlMs * (1 - this.jitter * this.random()))) : undefined;
-    const value = await this.lru.fetch(key, { context: compute, ...(ttl ? { ttl } : {}) });
+    // A kept value that no longer holds is refreshed as if expired (a refresh under way is reused).
+    const kept = this.isCurrent ? this.lru.peek(key, { allowStale: true }) : undefined;
+    const forceRefresh = kept !== undefined && !this.isCurrent!(kept);
+    const value = await this.lru.fetch(key, { context: compute, ...(ttl ? { ttl } : {}), ...(forceRefresh ? { forceRefresh, allowStale: this.staleMs > 0 } : {}) });
     // fetch() resolves undefined only when a fetch is aborted, which nothing here does.
     if (value === undefined) return compute();
     return value;
   }
 
   /**
-   * The value of `key` while it is fresh (within its TTL), else undefined: stale, expired,
-   * being computed or absent. Never computes, never refreshes.
+   * The value of `key` while it is fresh (within its TTL, and current by `isCurrent`), else
+   * undefined: stale, expired, no longer current, being computed or absent. Never computes,
+   * never refreshes.
    */
   peek(key: string): V | undefined {
-    return this.lru?.get(key, { allowStale: false, updateAgeOnGet: false });
+    const value = this.lru?.get(key, { allowStale: false, updateAgeOnGet: false });
+    return value !== undefined && this.isCurrent && !this.isCurrent(value) ? undefined : value;
   }
 
   /** Forgets everything (e.g. after a write that changes what is cached). */

@@ -4,8 +4,30 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import request from 'supertest';
 import { startTestApi } from '../../test/harness';
-import { isPublicListing, seedCatalog, type CatalogFixture } from '../../test/fixtures';
+import { isPublicListing, seedCatalog, withClient, type CatalogFixture } from '../../test/fixtures';
 import { PropertiesService } from './properties.service';
+
+/** Sets environment variables; returns what puts them back. */
+function setEnv(values: Record<string, string>): () => void {
+  const saved = Object.fromEntries(Object.keys(values).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, values);
+  return () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+}
+
+/** Polls `fn` every 50 ms until it returns a value other than undefined (at most 5 s). */
+async function eventually<T>(fn: () => Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await fn();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('eventually: no value within 5 s');
+}
 
 /**
  * Caching of the public catalogue reads (issue 6, performance budget): successful reads say
@@ -17,20 +39,17 @@ import { PropertiesService } from './properties.service';
 describe('catalogue caching', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;
   let fx: CatalogFixture;
-  const saved = { count: process.env.CATALOGUE_COUNT_CACHE_MS, page: process.env.CATALOGUE_PAGE_CACHE_MS };
+  let restore: () => void;
 
   beforeAll(async () => {
-    process.env.CATALOGUE_COUNT_CACHE_MS = '60000';
-    process.env.CATALOGUE_PAGE_CACHE_MS = '60000';
+    // TTLs only here (versions off): the catalogue version is tested below.
+    restore = setEnv({ CATALOGUE_COUNT_CACHE_MS: '60000', CATALOGUE_PAGE_CACHE_MS: '60000', CATALOGUE_VERSION_POLL_MS: '0' });
     api = await startTestApi(async (url) => {
       fx = await seedCatalog(url);
     });
   });
   afterAll(async () => {
-    for (const [name, value] of [['CATALOGUE_COUNT_CACHE_MS', saved.count], ['CATALOGUE_PAGE_CACHE_MS', saved.page]] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restore();
     await api.close();
   });
 
@@ -180,6 +199,75 @@ describe('catalogue caching', () => {
     } finally {
       await db.query(`UPDATE properties SET status = 'active' WHERE id = $1`, [hidden.id]);
       await db.end();
+    }
+  });
+});
+
+/**
+ * The catalogue version (migration CatalogueVersion): kept answers hold while it does not move;
+ * triggers move it for any change of a listing or an image, but not for counters.
+ */
+describe('catalogue version', () => {
+  let api: Awaited<ReturnType<typeof startTestApi>>;
+  let restore: () => void;
+
+  beforeAll(async () => {
+    restore = setEnv({ CATALOGUE_COUNT_CACHE_MS: '60000', CATALOGUE_PAGE_CACHE_MS: '60000', CATALOGUE_VERSION_POLL_MS: '50' });
+    api = await startTestApi(async (url) => {
+      await seedCatalog(url);
+    });
+  });
+  afterAll(async () => {
+    restore();
+    await api.close();
+  });
+
+  const http = () => request(api.app.getHttpServer());
+  const version = () => withClient(api.databaseUrl, async (c) => Number((await c.query(`SELECT version FROM catalogue_version`)).rows[0].version));
+  const sql = (text: string, params: unknown[] = []) => withClient(api.databaseUrl, (c) => c.query(text, params));
+
+  it('moves for a listing or image change, in the writing transaction, and not for views, favourites or updated_at', async () => {
+    const [{ id }] = (await sql(`SELECT id FROM properties LIMIT 1`)).rows;
+    const start = await version();
+    await sql(`UPDATE properties SET views_count = views_count + 5, favorites_count = favorites_count + 1, updated_at = now() WHERE id = $1`, [id]);
+    expect(await version()).toBe(start);
+    await sql(`UPDATE properties SET price = price + 1 WHERE id = $1`, [id]);
+    expect(await version()).toBe(start + 1);
+    await sql(`UPDATE property_images SET sort_order = sort_order WHERE property_id = $1`, [id]);
+    expect(await version()).toBe(start + 2);
+    // rolled back: not moved
+    await withClient(api.databaseUrl, async (c) => {
+      await c.query('BEGIN');
+      await c.query(`UPDATE properties SET area = area + 1 WHERE id = $1`, [id]);
+      await c.query('ROLLBACK');
+    });
+    expect(await version()).toBe(start + 2);
+  });
+
+  it('a change made outside this process shows within a poll, without invalidate(); counters do not recompute the page', async () => {
+    const query = { sort: 'price_asc', limit: '100' };
+    const list = async () => (await http().get('/api/properties').query(query).expect(200)).body;
+    const before = await list();
+    const target = before.data[0];
+    // a counter: the kept page stays (same ETag) after several polls
+    await sql(`UPDATE properties SET views_count = views_count + 100 WHERE id = $1`, [target.id]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await list();
+    expect(await list()).toEqual(before);
+    // content: the price and the total change within a poll or two
+    await sql(`UPDATE properties SET status = 'inactive' WHERE id = $1`, [target.id]);
+    try {
+      const after = await eventually(async () => {
+        const body = await list();
+        return body.meta.total === before.meta.total - 1 ? body : undefined;
+      });
+      expect(after.data.map((p: { id: string }) => p.id)).not.toContain(target.id);
+      // and once recomputed, the fast path answers it again
+      const res = await http().get('/api/properties').query(query).expect(200);
+      expect(res.headers['x-kept-answer']).toBe('1');
+      expect(res.body).toEqual(after);
+    } finally {
+      await sql(`UPDATE properties SET status = 'active' WHERE id = $1`, [target.id]);
     }
   });
 });

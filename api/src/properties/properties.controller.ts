@@ -41,8 +41,10 @@ export class PropertiesController {
    *
    * 200: data = PropertyListItem[] (status 'active', not deleted; `images` = the main image
    * only, pricePerSqm = round(price / area) ₸/m²), meta = {total, page, limit, totalPages,
-   * nextCursor (the id to pass as `after`, null on the last page)}. Answers are kept
-   * CATALOGUE_PAGE_CACHE_MS (5 s) per query and totals CATALOGUE_COUNT_CACHE_MS (15 s).
+   * nextCursor (the id to pass as `after`, null on the last page)}. Answers are kept per query
+   * and totals per filter set while the catalogue version holds (a change shows within
+   * CATALOGUE_VERSION_POLL_MS, 1 s), at most CATALOGUE_PAGE_CACHE_MS / CATALOGUE_COUNT_CACHE_MS
+   * (20 s; view and favourite counts on the cards may lag that much).
    * 400 VALIDATION_ERROR with fields {parameter: message} for a malformed or unknown parameter.
    */
   @Get()
@@ -56,8 +58,8 @@ export class PropertiesController {
    *
    * Query: the filters of GET /api/properties (PropertyFiltersQuery: no sort, page or limit).
    * 200: data = MapMarkerDto[] {id, slug, latitude, longitude, price (₸), dealType, type,
-   * title} for public listings that have coordinates, newest first, at most 5000. Kept
-   * CATALOGUE_PAGE_CACHE_MS (5 s) per filter set.
+   * title} for public listings that have coordinates, newest first, at most 5000. Kept per
+   * filter set as the list answers.
    * 400 VALIDATION_ERROR as for the list.
    */
   @Get('map')
@@ -71,7 +73,7 @@ export class PropertiesController {
    *
    * Query: lang only. 200: data = CategoryDto[] in sort order, each {id, slug, name, description,
    * icon, count (public listings), subcategories: SubcategoryDto[] with their own count}.
-   * Kept CATALOGUE_PAGE_CACHE_MS (5 s).
+   * Kept as the list answers.
    */
   @Get('categories')
   @CacheControl(PUBLIC_READ_CACHE)

@@ -24,6 +24,7 @@ import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { ApiException } from '../common/api.exception';
 import { Paged, PreparedJson } from '../common/envelope.interceptor';
 import { envMs, TtlCache } from '../common/ttl-cache';
+import { CatalogueVersion } from './catalogue-version';
 import { cardFromRow, toCategoryDto, toDetail, toImageDto, toSubcategoryDto, unknownRefs, type CardRow, type CatalogueRefs, type RefRow } from './properties.mapper';
 
 /** Injection token of the file storage used to build image URLs. */
@@ -77,8 +78,8 @@ const CARDS_OF_PAGE = `
 
 /**
  * How long after its TTL a kept catalogue answer may still be sent while it is recomputed
- * (stale-while-revalidate): with the 5 s TTL an answer is at most ~15 s old, inside the
- * max-age=30 the answer itself allows.
+ * (stale-while-revalidate): with the 20 s TTL an answer is at most ~30 s old, the
+ * max-age=30 the answer itself allows (changes of the catalogue show within a version poll).
  */
 const ANSWER_STALE_MS = 10_000;
 /** Memory bound of the kept list answers (see `pages`), bytes. */
@@ -105,6 +106,12 @@ function cacheKey(params: object): string {
   );
 }
 
+/** A kept value and the catalogue version it was computed under (see PropertiesService `version`). */
+interface Versioned<V> {
+  value: V;
+  version: number;
+}
+
 /** Escapes LIKE wildcards so user text is matched literally (backslash is ILIKE's default escape). */
 export function likeContains(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -117,46 +124,55 @@ export function likeContains(term: string): string {
 @Injectable()
 export class PropertiesService {
   /**
-   * Totals of GET /api/properties per filter set, kept CATALOGUE_COUNT_CACHE_MS (default 15 s;
-   * 0 disables). Issue 6 (npm run bench, 20,000 listings): the COUNT(*) was the dearest
-   * statement of a list call (~10-14 ms of PostgreSQL against ~1 ms for the page itself), and
-   * every page and sort of one filter set asks the same count. A total may therefore lag a
-   * new or removed listing by up to the TTL (the answer is public, max-age=30 anyway); the
-   * page rows themselves are always fresh.
+   * The catalogue's version (catalogue_version, moved by triggers whenever a listing or an
+   * image changes, counters aside), read at most every CATALOGUE_VERSION_POLL_MS (default 1 s;
+   * 0: not used). Every kept answer and total below holds only while the version it was
+   * computed under is current: a change made by any process, or by hand, shows within about a
+   * second, and an unchanged catalogue is not recomputed before the TTLs (issue 6).
    */
-  private readonly counts = new TtlCache<number>(envMs('CATALOGUE_COUNT_CACHE_MS', 15_000), 5000);
+  private readonly version = new CatalogueVersion(() => this.readVersion(), envMs('CATALOGUE_VERSION_POLL_MS', 1_000));
+
+  /** Whether a kept value was computed under the current catalogue version (always, with versions off). */
+  private readonly isCurrent = (kept: Versioned<unknown>): boolean => !this.version.enabled || kept.version === this.version.current();
+
+  /**
+   * Totals of GET /api/properties per filter set, kept CATALOGUE_COUNT_CACHE_MS (default 20 s;
+   * 0 disables) while the catalogue version holds. Issue 6 (npm run bench, 20,000 listings):
+   * the COUNT(*) was the dearest statement of a list call (~10-14 ms of PostgreSQL against
+   * ~1 ms for the page itself), and every page and sort of one filter set asks the same count.
+   */
+  private readonly counts = new TtlCache<Versioned<number>>(envMs('CATALOGUE_COUNT_CACHE_MS', 20_000), 5000, { isCurrent: this.isCurrent });
 
   /**
    * Whole answers of GET /api/properties per query (filters, sort, page, limit, after), kept
-   * CATALOGUE_PAGE_CACHE_MS (default 5 s; 0 disables), at most PAGE_CACHE_BYTES (64 MB: some
-   * 500 pages of ~100 KB with their compressed variants). Too small a bound is worse than none:
-   * visitors walking more distinct pages than it holds evict each page before it is asked
-   * again (the bench's 200-query mix missed every time with 200 entries). Issue 6:
-   * a 50-card page costs ~4.4 ms of Node and ~1.8 ms of PostgreSQL even when lean, and one API
-   * process is one core, so 500 req/s of catalogue reads cannot all be computed; visitors
-   * mostly ask the same first pages (a filter link, the home's featured list). The answer
-   * already says public, max-age=30, so any shared cache may keep it longer than this. A card
-   * may therefore show a view or favourite count, or a listing just hidden, up to the TTL
-   * late; `invalidate()` drops everything at once (for writers in this process). Pages are
-   * kept serialised (PreparedJson, with br/gzip variants made once): a kept page then costs
-   * ~0.4 ms of API CPU per request, most of it the framework, against ~4 ms to compute and
-   * serialise it. An
-   * expired page is still answered for ANSWER_STALE_MS while one request recomputes it, so
-   * pages that expire together never queue their visitors behind a burst of queries, and
-   * each page lives 3-5 s (jitter) so pages first asked together are not recomputed together.
+   * while the catalogue version holds, at most CATALOGUE_PAGE_CACHE_MS (default 20 s, 12-20 s
+   * with jitter; 0 disables) and at most PAGE_CACHE_BYTES
+   * (64 MB: some 500 pages of ~100 KB with their compressed variants). Too small a bound is
+   * worse than none: visitors walking more distinct pages than it holds evict each page before
+   * it is asked again (the bench's 200-query mix missed every time with 200 entries). Issue 6:
+   * a 50-card page costs ~4 ms of Node, ~1.5 ms of PostgreSQL and ~1.7 ms of brotli to make,
+   * and one API process is one core, so 500 req/s of catalogue reads cannot all be computed.
+   * A listing, price or image change shows within a poll of the version; a card's view or
+   * favourite count (counters do not move the version) may lag by up to the TTL, and
+   * `invalidate()` drops everything at once (for writers in this process). Pages are kept
+   * serialised (PreparedJson, with br/gzip variants made once): a kept page costs ~0.1 ms of
+   * API CPU per request (KeptAnswerFastPath). An expired page, or one computed under an older
+   * version, is still answered for ANSWER_STALE_MS while one request recomputes it, so pages
+   * that expire together never queue their visitors behind a burst of queries.
    */
-  private readonly pages = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 10_000, {
+  private readonly pages = new TtlCache<Versioned<PreparedJson>>(envMs('CATALOGUE_PAGE_CACHE_MS', 20_000), 10_000, {
     staleMs: ANSWER_STALE_MS,
     jitter: 0.4,
     maxSize: PAGE_CACHE_BYTES,
-    sizeOf: (answer) => answer.keptBytes,
+    sizeOf: (kept) => kept.value.keptBytes,
+    isCurrent: this.isCurrent,
   });
 
   /** GET /api/properties/map answers per filter set, as `pages` (up to ~1.7 MB each at 5000 markers: at most 20). */
-  private readonly maps = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 20, { staleMs: ANSWER_STALE_MS, jitter: 0.4 });
+  private readonly maps = new TtlCache<Versioned<PreparedJson>>(envMs('CATALOGUE_PAGE_CACHE_MS', 20_000), 20, { staleMs: ANSWER_STALE_MS, jitter: 0.4, isCurrent: this.isCurrent });
 
   /** The GET /api/properties/categories answer, as `pages` (two GROUP BY counts over the public listings). */
-  private readonly tree = new TtlCache<PreparedJson>(envMs('CATALOGUE_PAGE_CACHE_MS', 5_000), 1, { staleMs: ANSWER_STALE_MS, jitter: 0.4 });
+  private readonly tree = new TtlCache<Versioned<PreparedJson>>(envMs('CATALOGUE_PAGE_CACHE_MS', 20_000), 1, { staleMs: ANSWER_STALE_MS, jitter: 0.4, isCurrent: this.isCurrent });
 
   /**
    * The reference tables (categories, subcategories, types, districts, building complexes),
@@ -283,7 +299,7 @@ export class PropertiesService {
   /** GET /api/properties as sent: list() in its envelope, serialised, kept per query (see `pages`). */
   listAnswer(params: PropertyListParams): Promise<PreparedJson> {
     const key = cacheKey(params);
-    return this.pages.get(key, async () => PreparedJson.of(await this.list(params), () => this.pages.peek(key)));
+    return this.answer(this.pages, key, async () => PreparedJson.of(await this.list(params), () => this.pages.peek(key)?.value));
   }
 
   /**
@@ -295,6 +311,22 @@ export class PropertiesService {
     this.pages.clear();
   }
 
+  /** The value kept in `cache` under `key`, or `compute()` kept with the catalogue version it was computed under. */
+  private async answer<V extends NonNullable<unknown>>(cache: TtlCache<Versioned<V>>, key: string, compute: () => Promise<V>): Promise<V> {
+    const kept = await cache.get(key, async () => {
+      // The version first: a change committed meanwhile makes the next request compute again.
+      const version = this.version.enabled ? await this.version.settled() : 0;
+      return { value: await compute(), version };
+    });
+    return kept.value;
+  }
+
+  /** catalogue_version.version (migration CatalogueVersion). */
+  private async readVersion(): Promise<number> {
+    const rows: Array<{ version: string }> = await this.db.query(`SELECT version FROM catalogue_version WHERE id = 1`);
+    return Number(rows[0]?.version ?? 0);
+  }
+
   /** Drops the cached answers and totals (call after writing listings; other processes wait out the TTLs). */
   invalidate(): void {
     for (const cache of [this.pages, this.maps, this.tree, this.counts]) cache.clear();
@@ -303,12 +335,12 @@ export class PropertiesService {
   /** GET /api/properties/map as sent: mapMarkers() in its envelope, kept per filter set (see `maps`). */
   mapAnswer(f: PropertyFilters): Promise<PreparedJson> {
     const key = cacheKey(f);
-    return this.maps.get(key, async () => PreparedJson.of(await this.mapMarkers(f), () => this.maps.peek(key)));
+    return this.answer(this.maps, key, async () => PreparedJson.of(await this.mapMarkers(f), () => this.maps.peek(key)?.value));
   }
 
   /** GET /api/properties/categories as sent: categories() in its envelope, kept (see `tree`). */
   categoriesAnswer(): Promise<PreparedJson> {
-    return this.tree.get('tree', async () => PreparedJson.of(await this.categories(), () => this.tree.peek('tree')));
+    return this.answer(this.tree, 'tree', async () => PreparedJson.of(await this.categories(), () => this.tree.peek('tree')?.value));
   }
 
   /**
@@ -332,7 +364,7 @@ export class PropertiesService {
   /** The number of public listings matching the filters (cached briefly per filter set, see `counts`). */
   private total(params: PropertyListParams): Promise<number> {
     const { sort: _sort, page: _page, limit: _limit, after: _after, ...filters } = params;
-    return this.counts.get(cacheKey(filters), async () => Number((await this.countQuery(filters).getRawOne<{ total: number }>())?.total ?? 0));
+    return this.answer(this.counts, cacheKey(filters), async () => Number((await this.countQuery(filters).getRawOne<{ total: number }>())?.total ?? 0));
   }
 
   /** GET /api/properties/map: markers of public listings with coordinates, newest first, at most 5000. */

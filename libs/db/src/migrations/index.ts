@@ -3,6 +3,14 @@ import { AccountsAndFavorites1763900000000 } from './1763900000000-accounts-and-
 import { PartnersAndBlog1763920000000 } from './1763920000000-partners-and-blog';
 import { LeadsAndAnalytics1763930000000 } from './1763930000000-leads-and-analytics';
 import { CatalogueCoveringIndexes1763940000000 } from './1763940000000-catalogue-covering-indexes';
+import { CatalogueVersion1763950000000 } from './1763950000000-catalogue-version';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
-export const MIGRATIONS = [InitialSchema1763870400000, AccountsAndFavorites1763900000000, PartnersAndBlog1763920000000, LeadsAndAnalytics1763930000000, CatalogueCoveringIndexes1763940000000];
+export const MIGRATIONS = [
+  InitialSchema1763870400000,
+  AccountsAndFavorites1763900000000,
+  PartnersAndBlog1763920000000,
+  LeadsAndAnalytics1763930000000,
+  CatalogueCoveringIndexes1763940000000,
+  CatalogueVersion1763950000000,
+];
