@@ -1,6 +1,8 @@
 // The targets of issue 6 against a bench report, and the printed tables.
 
 const find = (report, name) => report.scenarios.find((s) => s.name === name);
+/** `p99 X ms`, with every run's p99 when the scenario ran more than once (X is their median). */
+const p99 = (row) => `p99 ${row.p99_ms} ms${row.p99_runs_ms ? ` (median of ${row.p99_runs_ms.join(', ')})` : ''}`;
 
 /** [{target, value, ok}] for every target of the issue that this run measured. */
 export function evaluateTargets(report, names) {
@@ -14,16 +16,16 @@ export function evaluateTargets(report, names) {
     ['api catalogue @500 req/s, 10 conn.', 'one query, 10 connections, br'],
   ]) {
     const r = find(report, name);
-    let floorNote = floor && !name.includes('10 conn.') ? `; a node:http hello world at the same load: p99 ${floor.p99_ms} ms` : '';
+    let floorNote = floor && !name.includes('10 conn.') ? `; a node:http hello world at the same load: ${p99(floor)}` : '';
     if (plain && name === 'api catalogue @500 req/s') floorNote += `; uncompressed (100 KB answers): p99 ${plain.p99_ms} ms`;
     const cold = find(report, 'api catalogue @500 req/s, 200 queries, cold');
     if (cold && name === 'api catalogue @500 req/s, 200 queries') floorNote += `; after one pass over the queries; cold (all 200 first asked in the first second): p99 ${cold.p99_ms} ms`;
-    if (r) add(`catalogue API p99 <= 50 ms at 500 req/s (${label})`, `p99 ${r.p99_ms} ms (${r.rps} req/s${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${floorNote})`, r.p99_ms <= 50 && !r.non2xx);
+    if (r) add(`catalogue API p99 <= 50 ms at 500 req/s (${label})`, `${p99(r)} (${r.rps} req/s${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${floorNote})`, r.p99_ms <= 50 && !r.non2xx);
   }
   const cat = find(report, names.catalogue);
   if (cat?.ratio_to_baseline !== undefined) add('catalogue API >= 60% of baseline req/s (saturation)', `${Math.round(cat.ratio_to_baseline * 100)}% (${cat.rps} vs ${Math.round(cat.rps / cat.ratio_to_baseline)} req/s)`, cat.ratio_to_baseline >= 0.6);
   const text = find(report, 'api text @50 req/s');
-  if (text) add('text search p99 <= 150 ms at 50 req/s', `p99 ${text.p99_ms} ms`, text.p99_ms <= 150 && !text.non2xx);
+  if (text) add('text search p99 <= 150 ms at 50 req/s', p99(text), text.p99_ms <= 150 && !text.non2xx);
   const deep = find(report, names.deep);
   if (cat && deep) {
     const pg1 = report.postgres.find((p) => p.name === names.catalogue);
@@ -41,7 +43,7 @@ export function evaluateTargets(report, names) {
   const ssr = find(report, 'web /catalog @100 req/s');
   const ssrRaw = find(report, 'web /catalog @100 req/s, no page cache');
   const rawNote = ssrRaw ? `; every page rendered (PAGE_CACHE_MS=0): ${ssrRaw.rps} req/s, p99 ${ssrRaw.p99_ms} ms` : '';
-  if (ssr) add('/catalog p99 <= 150 ms at 100 req/s', `p99 ${ssr.p99_ms} ms (${ssr.rps} req/s${ssr.non2xx ? `, ${ssr.non2xx} non-2xx` : ''}; anonymous page cache${rawNote})`, ssr.p99_ms <= 150 && !ssr.non2xx);
+  if (ssr) add('/catalog p99 <= 150 ms at 100 req/s', `${p99(ssr)} (${ssr.rps} req/s${ssr.non2xx ? `, ${ssr.non2xx} non-2xx` : ''}; anonymous page cache${rawNote})`, ssr.p99_ms <= 150 && !ssr.non2xx);
   // Informational rows (a term matching a quarter of the table) are left out: a sequential
   // scan is the right plan there, and the report shows it anyway.
   const judged = report.postgres.filter((p) => !p.informational);
