@@ -155,6 +155,7 @@ describe('TtlCache', () => {
     await cache.get('a', compute);
     expect(compute).toHaveBeenCalledTimes(2);
     expect(cache.size).toBe(0);
+    expect([cache.enabled, new TtlCache<number>(1, 10).enabled]).toEqual([false, true]);
   });
 });
 

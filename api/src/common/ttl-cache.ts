@@ -96,6 +96,11 @@ export class TtlCache<V extends NonNullable<unknown>> {
     return value !== undefined && this.isCurrent && !this.isCurrent(value) ? undefined : value;
   }
 
+  /** Whether values are kept at all (a TTL above 0). */
+  get enabled(): boolean {
+    return this.lru !== null;
+  }
+
   /** Forgets everything (e.g. after a write that changes what is cached). */
   clear(): void {
     this.lru?.clear();

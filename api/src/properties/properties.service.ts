@@ -313,6 +313,8 @@ export class PropertiesService {
 
   /** The value kept in `cache` under `key`, or `compute()` kept with the catalogue version it was computed under. */
   private async answer<V extends NonNullable<unknown>>(cache: TtlCache<Versioned<V>>, key: string, compute: () => Promise<V>): Promise<V> {
+    // Nothing is kept (TTL 0): no version to compute under.
+    if (!cache.enabled) return compute();
     const kept = await cache.get(key, async () => {
       // The version first: a change committed meanwhile makes the next request compute again.
       const version = this.version.enabled ? await this.version.settled() : 0;
