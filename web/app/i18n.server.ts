@@ -4,6 +4,7 @@ import i18next, { type i18n, type TFunction } from 'i18next';
 import { languageCookie } from './cookies.server';
 import { memoizeLookups } from './lib/i18n';
 import { detectLanguage } from './lib/geo-language.server';
+import type { RequestView } from '~/lib/request-view';
 
 // Translations on the server. Language detection (spec 01 §1): `?lng=` (so every language
 // version is indexable), then the saved cookie, then Accept-Language, then the country of the
@@ -36,7 +37,7 @@ export const i18nServer = {
 };
 
 /** The language of this request, always one of ru/en/kk/zh. */
-export async function getLanguage(request: Request): Promise<Language> {
+export async function getLanguage(request: RequestView): Promise<Language> {
   try {
     const lang = await detectLanguage({
       query: new URL(request.url).searchParams.get('lng'),

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { apiUrl } from './api.server';
+import type { RequestView } from './request-view';
 
 /**
  * Page views counted by the server render (issue 4: "Page views are also counted when
@@ -21,14 +22,14 @@ const TIMEOUT_MS = 2000;
 let lastFailureLog = 0;
 
 /** True for a top-level page load (not a data request of client navigation, not a fetch). */
-export function isDocumentRequest(request: Request): boolean {
+export function isDocumentRequest(request: RequestView): boolean {
   if (request.method !== 'GET') return false;
   const dest = request.headers.get('sec-fetch-dest');
   if (dest) return dest === 'document';
   return (request.headers.get('accept') ?? '').includes('text/html');
 }
 
-function readSessionCookie(request: Request): string | null {
+function readSessionCookie(request: RequestView): string | null {
   const match = /(?:^|;\s*)asid=([^;]+)/.exec(request.headers.get('Cookie') ?? '');
   const value = match ? decodeURIComponent(match[1]) : null;
   return value && SESSION_ID_PATTERN.test(value) ? value : null;
@@ -38,7 +39,7 @@ function readSessionCookie(request: Request): string | null {
  * Counts the view of a public page's document request (fire and forget: the page never waits
  * and a failure is only logged). Returns whether it counted and the Set-Cookie of a new session.
  */
-export function countDocumentView(request: Request, lang: Language): { counted: boolean; setCookie: string | null } {
+export function countDocumentView(request: RequestView, lang: Language): { counted: boolean; setCookie: string | null } {
   if (!isDocumentRequest(request)) return { counted: false, setCookie: null };
   const url = new URL(request.url);
   if (!isTrackedPath(url.pathname)) return { counted: false, setCookie: null };

@@ -5,6 +5,7 @@ import { getLanguage, i18nServer } from '~/i18n.server';
 import { redirectWithToast } from './toast.server';
 import { safeRedirectPath } from './safe-redirect';
 import { cookieSecure, sessionSecrets } from './session.server';
+import type { RequestView } from './request-view';
 
 /**
  * CSRF protection of the web's own forms (browser -> Remix action), with remix-utils' CSRF:
@@ -33,7 +34,7 @@ export const csrf = new CSRF({ cookie: csrfCookie, formDataKey: CSRF_FIELD, secr
  * node:crypto rather than crypto-js, which cost ~0.14 ms per new visitor (issue 6: every
  * anonymous page view without the cookie makes one).
  */
-export async function commitCsrfToken(request: Request): Promise<{ token: string; setCookie: string | null }> {
+export async function commitCsrfToken(request: RequestView): Promise<{ token: string; setCookie: string | null }> {
   const existing: unknown = await csrfCookie.parse(request.headers.get('Cookie'));
   if (typeof existing === 'string' && existing) return { token: existing, setCookie: null };
   const value = randomBytes(32).toString('base64url');

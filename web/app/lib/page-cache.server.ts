@@ -11,6 +11,7 @@ import { commitCsrfToken } from './csrf.server';
 import { PAGE_CACHE_OPT_IN } from './page-cache';
 import { SESSION_COOKIE } from './session.server';
 import { languageCookieUpdate, readTheme } from './visitor.server';
+import type { RequestView } from './request-view';
 
 /**
  * Anonymous page cache (issue 6: `/catalog` p99 ≤ 150 ms at 100 req/s; decision 019).
@@ -116,9 +117,20 @@ function setCookies(res: ExpressResponse): string[] {
   return Array.isArray(value) ? value : [String(value)];
 }
 
-/** The fetch Request the app's helpers read (language, theme, CSRF cookie, analytics). */
-function fetchRequest(req: ExpressRequest): Request {
-  return new Request(remixUrl(req), { headers: headerPairs(req) });
+/** A light view of the Express request for the helpers the cache calls (language, theme, CSRF cookie, page views): no undici Request per hit. */
+function requestView(req: ExpressRequest): RequestView {
+  const headers = req.headers;
+  return {
+    url: remixUrl(req),
+    method: req.method,
+    headers: {
+      // As Headers.get: a repeated header's values joined with ', ' (Node already joins Cookie with '; ').
+      get: (name: string) => {
+        const value = headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      },
+    },
+  };
 }
 
 /** The URL Remix's Express adapter gives the request (@remix-run/express createRemixRequest). */
@@ -300,7 +312,7 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
   const rendering = new Map<string, Promise<KeptPage | null>>();
 
   /** Sends a kept page to this visitor: their CSRF token in the body, their cookies, their view counted. */
-  const serve = async (page: KeptPage, request: Request, lang: Awaited<ReturnType<typeof getLanguage>>, req: ExpressRequest, res: ExpressResponse, state: 'hit' | 'stale') => {
+  const serve = async (page: KeptPage, request: RequestView, lang: Awaited<ReturnType<typeof getLanguage>>, req: ExpressRequest, res: ExpressResponse, state: 'hit' | 'stale') => {
     const csrf = await commitCsrfToken(request);
     const cookies: string[] = [];
     if (csrf.setCookie) cookies.push(csrf.setCookie);
@@ -328,7 +340,7 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
   };
 
   const handle = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const request = fetchRequest(req);
+    const request = requestView(req);
     const [lang, theme] = await Promise.all([getLanguage(request), readTheme(request)]);
     const bot = isbot(request.headers.get('user-agent') ?? '');
     // The URL as the page sees it (with X-Forwarded-Host/-Proto, trusted by the app): a page's
@@ -368,7 +380,7 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
   };
 
   /** A miss: renders the page for this visitor (on the render thread when there is one) and keeps it when it may. */
-  const renderMiss = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction, request: Request, key: string, settle: (page: KeptPage | null) => void) => {
+  const renderMiss = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction, request: RequestView, key: string, settle: (page: KeptPage | null) => void) => {
     const csrf = await commitCsrfToken(request);
     if (csrf.setCookie) {
       const pair = csrf.setCookie.slice(0, csrf.setCookie.indexOf(';') >>> 0);

@@ -1,6 +1,7 @@
 import type { Language } from '@realty/contracts';
 import { languageCookie, themeCookie } from '~/cookies.server';
 import { isTheme, type Theme } from '~/theme';
+import type { RequestView } from './request-view';
 
 /**
  * What every page reads of its visitor before rendering, shared by the root loader and the
@@ -9,7 +10,7 @@ import { isTheme, type Theme } from '~/theme';
  */
 
 /** The visitor's theme (spec 01 §4) from its cookie; `system` when none or unknown. */
-export async function readTheme(request: Request): Promise<Theme> {
+export async function readTheme(request: RequestView): Promise<Theme> {
   const saved = await themeCookie.parse(request.headers.get('Cookie'));
   return isTheme(saved) ? saved : 'system';
 }
@@ -18,7 +19,7 @@ export async function readTheme(request: Request): Promise<Theme> {
  * The Set-Cookie that saves a `?lng=` choice (spec 01 §1: every change is saved), or null when
  * the URL chose no language, or the one already saved.
  */
-export async function languageCookieUpdate(request: Request, lang: Language): Promise<string | null> {
+export async function languageCookieUpdate(request: RequestView, lang: Language): Promise<string | null> {
   if (new URL(request.url).searchParams.get('lng') !== lang) return null;
   const saved = await languageCookie.parse(request.headers.get('Cookie'));
   return saved === lang ? null : languageCookie.serialize(lang);
