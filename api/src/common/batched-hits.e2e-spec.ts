@@ -85,6 +85,22 @@ describe('BatchedHits', () => {
     expect(await shared('window')).toBe(1);
   });
 
+  it('starts the count afresh when Redis has started a new window before this process noticed', async () => {
+    const hits = new BatchedHits(limiter, Date.now, 60_000);
+    for (let i = 0; i < 40; i++) await hits.hit('rollover', 5000, 100);
+    await hits.flush();
+    expect(await shared('rollover')).toBe(40);
+    // the Redis key expires and a hit from elsewhere opens a window that ends later than the known one
+    await redis.del(`${prefix}:rl:rollover`);
+    await limiter.hit('rollover', 60_000);
+    // this process still counts in its old window until it talks to Redis...
+    expect((await hits.hit('rollover', 5000, 100))?.count).toBe(41);
+    await hits.flush();
+    expect(await shared('rollover')).toBe(2);
+    // ...then counts from the new window's 2, not from the old window's 41
+    expect((await hits.hit('rollover', 5000, 100))?.count).toBe(3);
+  });
+
   it('forgets the keys of ended windows when it flushes', async () => {
     let now = Date.now();
     const hits = new BatchedHits(limiter, () => now, 60_000);

@@ -175,6 +175,8 @@ interface LocalCount {
 const BATCH_MIN_QUOTA = 100;
 /** How often the hits counted here are added to Redis, ms. */
 const BATCH_FLUSH_MS = 100;
+/** How much later than the known window end Redis's may end before it counts as a new window, ms (clock and round-trip jitter). */
+const WINDOW_SLACK_MS = 1000;
 
 /**
  * Counts the hits of a limit with a large quota (the global per-IP limit, 600 per minute)
@@ -249,10 +251,13 @@ export class BatchedHits {
     const hit = await this.limiter.hit(key, count.windowMs, increment);
     count.inflight -= increment;
     if (!hit) return null;
+    const windowEnd = this.now() + hit.ttlMs;
+    // Redis's count includes these hits and every process's flushed ones; a window that ends
+    // later than the one known (the key expired and started again) starts the count afresh.
+    const newWindow = count.synced && windowEnd > count.windowEnd + WINDOW_SLACK_MS;
+    count.known = newWindow ? Math.max(0, hit.count - count.inflight) : Math.max(count.known, hit.count - count.inflight);
+    count.windowEnd = windowEnd;
     count.synced = true;
-    // Redis's count includes these hits and every process's flushed ones.
-    count.known = Math.max(count.known, hit.count - count.inflight);
-    count.windowEnd = this.now() + hit.ttlMs;
     return { count: hit.count + count.pending, ttlMs: hit.ttlMs };
   }
 
