@@ -52,6 +52,15 @@ describe('countDocumentView', () => {
     ]);
   });
 
+  it('keeps every view acceptable to the API: a long path is cut, an odd address left out', async () => {
+    received.length = 0;
+    countDocumentView(page(`/property/${'x'.repeat(3000)}`, { 'x-client-ip': 'fe80::1%eth0' }), 'ru');
+    await flushServerPageViews();
+    const [view] = received[0].body.views;
+    expect((view.path as string).length).toBe(2000);
+    expect(view.clientIp).toBeUndefined();
+  });
+
   it('sends a full batch at once, and the rest after a short wait', async () => {
     received.length = 0;
     for (let i = 0; i < 101; i++) countDocumentView(page(`/p${i}`), 'ru');

@@ -57,8 +57,11 @@ export function countDocumentView(request: RequestView, lang: Language): { count
     const v = url.searchParams.get(key);
     if (v) body[key] = v;
   }
+  // What the API's batch validation accepts (ServerPageViewDto): one view it would refuse would
+  // cost the whole batch, so a long path is cut and an odd address left out (the API then uses its peer's).
+  body.path = url.pathname.slice(0, 2000);
   const clientIp = request.headers.get('x-client-ip');
-  if (clientIp) body.clientIp = clientIp;
+  if (clientIp && CLIENT_IP_PATTERN.test(clientIp)) body.clientIp = clientIp;
   body.sessionId = sessionId;
   queueServerView(body);
   return {
@@ -77,6 +80,9 @@ export async function forwardBeacon(request: Request, kind: 'track-page-view' | 
     logFailure(error as Error);
   }
 }
+
+/** An IPv4 or IPv6 address as ServerPageViewDto.clientIp takes it. */
+const CLIENT_IP_PATTERN = /^[0-9A-Fa-f.:]{2,45}$/;
 
 /** How long a counted view may wait for its batch, ms. */
 const FLUSH_MS = 250;
