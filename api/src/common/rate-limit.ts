@@ -268,6 +268,11 @@ export class BatchedHits {
   }
 }
 
+/** The Redis key of a named per-IP limit (RATE_LIMITS) for one address. */
+export function ipLimitKey(limit: { name: string }, ip: string): string {
+  return `${limit.name}:${ip}`;
+}
+
 /** The 429 of every limit (spec 01 §8 RATE_LIMIT); the caller sets Retry-After. */
 export function tooManyRequests(): ApiException {
   return new ApiException(HttpStatus.TOO_MANY_REQUESTS, 'RATE_LIMIT', 'RATE_LIMIT');
@@ -331,7 +336,7 @@ export class RateLimitGuard implements CanActivate {
     const limit = this.reflector.get<RouteRateLimit | undefined>(ROUTE_RATE_LIMIT, context.getHandler());
     if (!limit) return true;
     const http = context.switchToHttp();
-    const hit = await this.limiter.hit(`${limit.name}:${clientIp(http.getRequest<FastifyRequest>())}`, limit.windowSeconds * 1000);
+    const hit = await this.limiter.hit(ipLimitKey(limit, clientIp(http.getRequest<FastifyRequest>())), limit.windowSeconds * 1000);
     if (hit && hit.count > limit.max) {
       void http.getResponse<FastifyReply>().header('retry-after', Math.max(1, Math.ceil(hit.ttlMs / 1000)));
       throw tooManyRequests();

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { SESSION_ID_PATTERN, isTrackedPath, type ServerPageViewDto, type TrackEventDto, type TrackPageViewDto } from '@realty/contracts';
+import { SESSION_ID_PATTERN, TRACKED_PATH_MAX, isTrackedPath, type ServerPageViewDto, type TrackEventDto, type TrackPageViewDto } from '@realty/contracts';
 import { isbot } from 'isbot';
 import type { DataSource } from 'typeorm';
 import { normalizeIP } from '@fastify/rate-limit';
-import { RATE_LIMITS, RateLimiter } from '../common/rate-limit';
+import { ipLimitKey, RATE_LIMITS, RateLimiter } from '../common/rate-limit';
 
 /** Who sent a beacon. */
 export interface BeaconOrigin {
@@ -38,9 +38,9 @@ export class WebsiteAnalyticsService {
    * their beacons would have been answered 429. Views of private pages are dropped too.
    */
   async serverPageViews(views: ServerPageViewDto[], caller: { ip: string }): Promise<number> {
-    const { name, max, windowSeconds } = RATE_LIMITS.analytics;
-    const hits = await Promise.all(views.map((view) => this.limiter.hit(`${name}:${view.clientIp ? normalizeIP(view.clientIp) : caller.ip}`, windowSeconds * 1000)));
-    const allowed = views.filter((_view, i) => !hits[i] || hits[i].count <= max);
+    const limit = RATE_LIMITS.analytics;
+    const hits = await Promise.all(views.map((view) => this.limiter.hit(ipLimitKey(limit, view.clientIp ? normalizeIP(view.clientIp) : caller.ip), limit.windowSeconds * 1000)));
+    const allowed = views.filter((_view, i) => !hits[i] || hits[i].count <= limit.max);
     return this.insertPageViews(allowed.map((dto) => ({ dto, origin: { sessionId: dto.sessionId ?? undefined, userAgent: null } })));
   }
 
@@ -52,7 +52,7 @@ export class WebsiteAnalyticsService {
       if (!isTrackedPath(path)) continue;
       const userAgent = (dto.userAgent ?? origin.userAgent ?? '').slice(0, 300) || null;
       rows.push([
-        path.slice(0, 2000),
+        path.slice(0, TRACKED_PATH_MAX),
         dto.utm_source ?? null,
         dto.utm_medium ?? null,
         dto.utm_campaign ?? null,

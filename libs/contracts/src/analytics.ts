@@ -19,10 +19,15 @@ const ToDate = () =>
     return d && !Number.isNaN(d.getTime()) ? d.toISOString() : undefined;
   });
 
+/** The longest page path a page view or event may name, characters. */
+export const TRACKED_PATH_MAX = 2000;
+/** An IPv4 or IPv6 address as ServerPageViewDto.clientIp takes it (no zone, no port). */
+export const CLIENT_IP_PATTERN = /^[0-9A-Fa-f.:]{2,45}$/;
+
 /** Body of POST /api/website-analytics/track-page-view (spec 01 §3, §7). */
 export class TrackPageViewDto {
   /** The page's path (query string dropped). Paths of private pages are answered 204 and not stored. */
-  @Check('path', (v) => (typeof v === 'string' && v.startsWith('/') && v.length <= 2000 ? null : 'field.invalid'))
+  @Check('path', (v) => (typeof v === 'string' && v.startsWith('/') && v.length <= TRACKED_PATH_MAX ? null : 'field.invalid'))
   path: string;
 
   @IsOptional() @Cut(200) @Check('utm', text(200)) utm_source?: string | null;
@@ -53,7 +58,7 @@ export const SERVER_PAGE_VIEWS_MAX = 100;
  */
 export class ServerPageViewDto extends TrackPageViewDto {
   /** The visitor's IP as the web server saw it (the X-Forwarded-For of a single beacon); absent: the caller's. */
-  @IsOptional() @Check('clientIp', (v) => (typeof v === 'string' && /^[0-9A-Fa-f.:]{2,45}$/.test(v) ? null : 'field.invalid')) clientIp?: string;
+  @IsOptional() @Check('clientIp', (v) => (typeof v === 'string' && CLIENT_IP_PATTERN.test(v) ? null : 'field.invalid')) clientIp?: string;
   /** The analytics session (the X-Session-Id of a single beacon); kept only when it looks like one. */
   @IsOptional() @Check('sessionId', text(64)) sessionId?: string | null;
 }
@@ -82,6 +87,6 @@ export class TrackEventDto {
   properties?: Record<string, unknown>;
 
   /** The page the event happened on; events of private pages are not stored. */
-  @IsOptional() @Cut(2000) @Check('path', text(2000)) path?: string | null;
+  @IsOptional() @Cut(TRACKED_PATH_MAX) @Check('path', text(TRACKED_PATH_MAX)) path?: string | null;
   @IsOptional() @ToDate() timestamp?: string;
 }

@@ -1,4 +1,13 @@
-import { ANALYTICS_SESSION_HEADER, SERVER_PAGE_VIEWS_MAX, SESSION_ID_PATTERN, UTM_KEYS, isTrackedPath, type Language } from '@realty/contracts';
+import {
+  ANALYTICS_SESSION_HEADER,
+  CLIENT_IP_PATTERN,
+  SERVER_PAGE_VIEWS_MAX,
+  SESSION_ID_PATTERN,
+  TRACKED_PATH_MAX,
+  UTM_KEYS,
+  isTrackedPath,
+  type Language,
+} from '@realty/contracts';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
@@ -59,7 +68,7 @@ export function countDocumentView(request: RequestView, lang: Language): { count
   }
   // What the API's batch validation accepts (ServerPageViewDto): one view it would refuse would
   // cost the whole batch, so a long path is cut and an odd address left out (the API then uses its peer's).
-  body.path = url.pathname.slice(0, 2000);
+  body.path = url.pathname.slice(0, TRACKED_PATH_MAX);
   const clientIp = request.headers.get('x-client-ip');
   if (clientIp && CLIENT_IP_PATTERN.test(clientIp)) body.clientIp = clientIp;
   body.sessionId = sessionId;
@@ -80,9 +89,6 @@ export async function forwardBeacon(request: Request, kind: 'track-page-view' | 
     logFailure(error as Error);
   }
 }
-
-/** An IPv4 or IPv6 address as ServerPageViewDto.clientIp takes it. */
-const CLIENT_IP_PATTERN = /^[0-9A-Fa-f.:]{2,45}$/;
 
 /** How long a counted view may wait for its batch, ms. */
 const FLUSH_MS = 250;
