@@ -69,4 +69,34 @@ describe('layout, language and not-found page', () => {
     expect(problems()).toEqual([]);
     await context.close();
   });
+  it('paints from the stylesheets written into the document and links the ones a client-side navigation adds (decision 020)', async () => {
+    const { context, page, problems } = await openPage(browser);
+    await page.goto(`${BASE_URL}/catalog`);
+    // The catalogue's stylesheets come with the HTML: no render-blocking <link> round trip.
+    const inlined = await page.locator('head style[data-href^="/assets/"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-href')));
+    expect(inlined).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/app-[\w-]+\.css$/), expect.stringMatching(/^\/assets\/catalog-[\w-]+\.css$/)]));
+    await expect(page.locator('head link[rel="stylesheet"]').count()).resolves.toBe(0);
+    // ...and they apply (catalog.css lays the cards out as flex columns).
+    await expect(page.locator('.property-card').first().evaluate((el) => getComputedStyle(el).flexDirection)).resolves.toBe('column');
+    // Hydrated without a mismatch (React reports one as a console error).
+    await page.waitForFunction(() => {
+      const el = document.querySelector('#catalog-q');
+      return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps$'));
+    });
+
+    // A client-side navigation to a page whose stylesheet the document did not carry links it.
+    await page.locator('footer a[href="/about"]').click();
+    await page.waitForURL(/\/about$/);
+    await page.locator('.company-hero').first().waitFor();
+    await page.locator('head link[rel="stylesheet"][href*="/assets/company-"]').waitFor({ state: 'attached', timeout: 5000 });
+    await expect(page.locator('.company-hero').first().evaluate((el) => getComputedStyle(el).borderBottomStyle)).resolves.toBe('solid');
+    // Back in the catalogue, its written stylesheets are still there and still apply.
+    await page.goBack();
+    await page.waitForURL(/\/catalog$/);
+    await page.locator('.property-card').first().waitFor();
+    await page.locator('head style[data-href^="/assets/catalog-"]').waitFor({ state: 'attached', timeout: 5000 });
+    await expect(page.locator('.property-card').first().evaluate((el) => getComputedStyle(el).flexDirection)).resolves.toBe('column');
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
 });

@@ -2,8 +2,11 @@ import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/
 import { RemixServer } from '@remix-run/react';
 import { resources, supportedLanguages } from '@realty/i18n';
 import { isbot } from 'isbot';
+import { fileURLToPath } from 'node:url';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Coalesce } from '~/lib/coalesce.server';
+import { InlineCssContext } from '~/lib/inline-css';
+import { inlineCssFromBuild } from '~/lib/inline-css.server';
 import { registerTranslations } from '~/lib/i18n';
 
 /** The anonymous page cache, installed by web/server.mjs in front of the request handler. */
@@ -16,27 +19,35 @@ for (const lang of supportedLanguages) registerTranslations(lang, resources[lang
 
 const ABORT_DELAY = 5_000;
 
+/** Stylesheets written into the documents (decision 020): the client build beside this server build. */
+const inlineCss = inlineCssFromBuild(fileURLToPath(new URL('../client/', import.meta.url)));
+
 /** Streams the HTML; bots get the whole document at once (onAllReady). */
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const bot = isbot(request.headers.get('user-agent') || '');
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
-      [bot ? 'onAllReady' : 'onShellReady']() {
-        shellRendered = true;
-        const body = new Coalesce();
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      <InlineCssContext.Provider value={inlineCss}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </InlineCssContext.Provider>,
+      {
+        [bot ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true;
+          const body = new Coalesce();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
     setTimeout(abort, ABORT_DELAY);
   });
 }

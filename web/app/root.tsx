@@ -2,7 +2,6 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from '@remix-
 import { data } from '@remix-run/node';
 import {
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -22,6 +21,7 @@ import { SiteFooter } from '~/components/SiteFooter';
 import { SiteHeader } from '~/components/SiteHeader';
 import { ToastProvider } from '~/components/toast/Toaster';
 import { getLanguage } from '~/i18n.server';
+import { DocumentLinks } from '~/lib/inline-css';
 import { createI18n, ensureTranslations, hasTranslations, translationsFor, TranslationsScript } from '~/lib/i18n';
 import { countDocumentView } from '~/lib/analytics.server';
 import { getAuth } from '~/lib/auth.server';
@@ -114,7 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <Meta />
-        <Links />
+        <DocumentLinks />
       </head>
       <body>
         <IconSprite />
