@@ -324,7 +324,7 @@ async function main() {
   });
   for (const p of ['/', '/catalog']) {
     const w = await pageWeight(WEB, p);
-    pages.push({ path: p, js_kb_compressed: w.js_kb_compressed, css_kb: w.css_kb, html_kb: w.html_kb, ...(browser[p] ?? {}), js_files: w.js_files, css_files: w.css_files, html_encoding: w.html_encoding, assets: w.assets });
+    pages.push({ path: p, js_kb_compressed: w.js_kb_compressed, css_kb: w.css_kb, css_inline_kb: w.css_inline_kb, html_kb: w.html_kb, ...(browser[p] ?? {}), js_files: w.js_files, css_files: w.css_files, html_encoding: w.html_encoding, assets: w.assets });
   }
 
   const report = {

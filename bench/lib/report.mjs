@@ -51,8 +51,10 @@ export function evaluateTargets(report, names) {
   add('no Seq Scan on properties in the catalogue plans', seq.length ? `Seq Scan in: ${seq.map((p) => `${p.name} (${p.seq_scan_on_properties.join(', ')})`).join('; ')}` : `none in ${judged.length} scenario queries`, !seq.length);
   for (const p of report.pages) {
     add(`${p.path}: compressed JS <= 150 KB`, `${p.js_kb_compressed} KB in ${p.js_files} files`, p.js_kb_compressed <= 150);
-    if (p.lcp_ms !== undefined) add(`${p.path}: LCP < 2.5 s (throttled)`, `${p.lcp_ms} ms`, p.lcp_ms > 0 && p.lcp_ms < 2500);
-    if (p.cls !== undefined) add(`${p.path}: CLS < 0.1 (throttled)`, `${p.cls}`, p.cls < 0.1);
+    const runs = p.lcp_runs?.length > 1 ? ` (median of ${p.lcp_runs.join(', ')})` : '';
+    if (p.lcp_ms !== undefined) add(`${p.path}: LCP < 2.5 s (throttled)`, `${p.lcp_ms} ms${runs}`, p.lcp_ms > 0 && p.lcp_ms < 2500);
+    // CLS: the worst of the loads
+    if (p.cls !== undefined) add(`${p.path}: CLS < 0.1 (throttled)`, `${p.cls_max ?? p.cls}`, (p.cls_max ?? p.cls) < 0.1);
   }
   const uncompressed = report.checks.filter((c) => c.kb > 1 && c.content_encoding === 'none');
   const assets = report.pages.flatMap((p) => p.assets);
@@ -130,7 +132,7 @@ export function printReport(report) {
   }
   const th = report.throttling;
   console.log(
-    `\nPages (compressed bytes as sent; browser: ${th ? `${th.cpuSlowdown}x CPU, ${th.latencyMs} ms latency, ${Math.round(th.downloadKbps)}/${Math.round(th.uploadKbps)} kbit/s down/up (Lighthouse slow 4G, DevTools throttling)` : 'throttled'}):`,
+    `\nPages (compressed bytes as sent, CSS in HTML uncompressed; LCP: median of the loads; browser: ${th ? `${th.cpuSlowdown}x CPU, ${th.latencyMs} ms latency, ${Math.round(th.downloadKbps)}/${Math.round(th.uploadKbps)} kbit/s down/up (Lighthouse slow 4G, DevTools throttling)` : 'throttled'}):`,
   );
   table(
     report.pages.map((p) => ({ ...p, usable: p.usable_ms ?? '' })),
@@ -138,6 +140,7 @@ export function printReport(report) {
       ['path', 'page'],
       ['html_kb', 'HTML KB'],
       ['css_kb', 'CSS KB'],
+      ['css_inline_kb', 'CSS in HTML KB'],
       ['js_kb_compressed', 'JS KB'],
       ['js_files', 'JS files'],
       ['lcp_ms', 'LCP ms'],
