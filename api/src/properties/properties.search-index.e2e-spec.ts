@@ -69,4 +69,27 @@ describe('text search uses the trigram index', () => {
     expect(res.body.meta.total).toBe(1);
     expect(res.body.data.map((p: PropertyListItem) => p.slug)).toEqual(['filler-4321']);
   });
+  it('a counted view is a HOT update (no index touched) and the trigram index keeps no pending list (migration CatalogueHotCounters)', async () => {
+    // The service's own view-count UPDATE (PropertiesService.detail) on a listing of the
+    // table's first page, packed when the 5000 listings were loaded; the transaction's own
+    // statistics tell whether it was HOT.
+    await db.query('BEGIN');
+    try {
+      const { rows } = await db.query<{ id: string }>(`SELECT id FROM properties WHERE slug = 'filler-10'`);
+      await db.query(`UPDATE properties p SET views_count = p.views_count + 1 WHERE p.id = $1`, [rows[0].id]);
+      const stats = await db.query<{ n_tup_upd: string; n_tup_hot_upd: string }>(
+        `SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_xact_user_tables WHERE relname = 'properties'`,
+      );
+      expect(stats.rows[0]).toEqual({ n_tup_upd: '1', n_tup_hot_upd: '1' });
+    } finally {
+      await db.query('ROLLBACK');
+    }
+    const options = await db.query<{ relname: string; reloptions: string[] }>(
+      `SELECT relname, reloptions FROM pg_class WHERE relname IN ('properties', 'ix_properties_search_trgm') ORDER BY relname`,
+    );
+    expect(options.rows).toEqual([
+      { relname: 'ix_properties_search_trgm', reloptions: ['fastupdate=off'] },
+      { relname: 'properties', reloptions: ['fillfactor=85'] },
+    ]);
+  });
 });

@@ -4,6 +4,7 @@ import { PartnersAndBlog1763920000000 } from './1763920000000-partners-and-blog'
 import { LeadsAndAnalytics1763930000000 } from './1763930000000-leads-and-analytics';
 import { CatalogueCoveringIndexes1763940000000 } from './1763940000000-catalogue-covering-indexes';
 import { CatalogueVersion1763950000000 } from './1763950000000-catalogue-version';
+import { CatalogueHotCounters1763960000000 } from './1763960000000-catalogue-hot-counters';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   LeadsAndAnalytics1763930000000,
   CatalogueCoveringIndexes1763940000000,
   CatalogueVersion1763950000000,
+  CatalogueHotCounters1763960000000,
 ];
