@@ -27,7 +27,7 @@ export default {
     rent: 'Rent',
     sale: 'Sale',
     consulting: 'Consulting',
-    address: '77/7 Al-Farabi Ave, Almaty',
+    address: '77/8 Al-Farabi Ave, Almaty',
     phone: '+7 (727) 355-00-00',
     email: 'info@almaty-bc.kz',
     hours: 'Mon-Fri 09:00-19:00, Sat 10:00-16:00, Sun closed',

@@ -113,7 +113,7 @@ export default {
   contact: {
     meta: {
       title: 'Contacts: address, phone and opening hours | Almaty Business Center',
-      description: 'Agency contacts: Almaty, 77/7 Al-Farabi Avenue. Phone +7 (727) 355-00-00, info@almaty-bc.kz. Mon-Fri 09:00-19:00, Sat 10:00-16:00.',
+      description: 'Agency contacts: Almaty, 77/8 Al-Farabi Avenue. Phone +7 (727) 355-00-00, info@almaty-bc.kz. Mon-Fri 09:00-19:00, Sat 10:00-16:00.',
       keywords: 'business centre contacts, Al-Farabi address, Almaty property agency phone',
     },
     title: 'Contacts',

@@ -27,7 +27,7 @@ export default {
     rent: '租赁',
     sale: '出售',
     consulting: '咨询',
-    address: '阿拉木图市阿里-法拉比大街77/7号',
+    address: '阿拉木图市阿里-法拉比大街77/8号',
     phone: '+7 (727) 355-00-00',
     email: 'info@almaty-bc.kz',
     hours: '周一至周五 09:00-19:00，周六 10:00-16:00，周日休息',
