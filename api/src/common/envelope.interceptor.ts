@@ -31,8 +31,9 @@ export class PreparedJson {
     /** A strong validator of `body` (sha1), sent as ETag; If-None-Match with it answers 304. */
     readonly etag: string,
     /**
-     * For a kept answer: the answer kept now for the same request while it is fresh (this one
-     * or its successor), else undefined. Lets KeptAnswerFastPath answer a repeated request
+     * For a kept answer: the answer its cache would give the same request now without
+     * computing (this one or its successor: fresh, or stale while a refresh of it runs), else
+     * undefined. Lets KeptAnswerFastPath answer a repeated request
      * before the framework runs (common/kept-answer-fast-path.ts).
      */
     readonly current?: () => PreparedJson | undefined,

@@ -4,7 +4,7 @@ import { preparedPayload, type KeptAnswerSink, type PreparedJson } from './envel
 
 /** What a request URL was last answered with. */
 interface KeptRoute {
-  /** The fresh kept answer for the URL now, or undefined (stale, expired, dropped). */
+  /** The kept answer for the URL now (fresh, or stale while it is refreshed), or undefined (expired, dropped, due for a refresh). */
   current: () => PreparedJson | undefined;
   /** The Cache-Control the route sent with it. */
   cacheControl: string | undefined;
@@ -24,10 +24,13 @@ const MAX_URLS = 10_000;
  * the list, map and categories caches of PropertiesService) for an anonymous GET, the URL is
  * remembered here with the route's Cache-Control; a later GET of the exact same URL is then
  * answered in the route's last Fastify onRequest hook, after the security headers (helmet),
- * the global per-IP rate limit and the CSRF hook, as long as the answer is still fresh in its
- * cache. Anything else goes the normal way: another method, a request with a Cookie or
- * Authorization header (the guards may have work to do for a signed-in visitor), an unknown
- * URL, a stale or dropped answer (the service refreshes it, `invalidate()` drops it at once).
+ * the global per-IP rate limit and the CSRF hook, as long as its cache would answer it at once:
+ * fresh, or stale while a refresh of it runs (what the service would answer too; in a wave of
+ * pages coming due together, their visitors would otherwise all take the full path for as long
+ * as the refreshes take). Anything else goes the normal way: another method, a request with a
+ * Cookie or Authorization header (the guards may have work to do for a signed-in visitor), an
+ * unknown URL, an answer due for a refresh (the request starts it) or dropped
+ * (`invalidate()` drops it at once).
  * Only answers that passed validation are ever remembered, so no URL skips a check it would
  * fail.
  */
@@ -46,7 +49,7 @@ export class KeptAnswerFastPath implements KeptAnswerSink {
     this.routes.set(request.url, { current: answer.current, cacheControl: cacheControl === undefined ? undefined : String(cacheControl) });
   }
 
-  /** The fresh kept answer for this request, if it may be answered here. */
+  /** The kept answer for this request (fresh, or stale while it is refreshed), if it may be answered here. */
   lookup(request: FastifyRequest): { answer: PreparedJson; cacheControl: string | undefined } | undefined {
     if (!KeptAnswerFastPath.eligible(request)) return undefined;
     const route = this.routes.get(request.url);

@@ -84,6 +84,49 @@ describe('TtlCache', () => {
       expect(await cache.get('a', async () => 3)).toBe(3);
     });
 
+    it('answerNow() gives the stale value only while its refresh runs', async () => {
+      const cache = new TtlCache<number>(100, 10, { now, staleMs: 50 });
+      await cache.get('a', async () => 1);
+      expect(cache.answerNow('a')).toBe(1); // fresh
+      clock += 120;
+      // stale, and nobody refreshes it yet: a caller must go through get() (which starts one)
+      expect(cache.answerNow('a')).toBeUndefined();
+      let resolve!: (n: number) => void;
+      expect(await cache.get('a', () => new Promise<number>((r) => (resolve = r)))).toBe(1);
+      expect(cache.answerNow('a')).toBe(1);
+      resolve(2);
+      await settle();
+      expect(cache.answerNow('a')).toBe(2);
+      expect(cache.answerNow('b')).toBeUndefined();
+    });
+
+    it('with refreshConcurrency, refreshes wait their turn while stale values are answered; first computations never wait', async () => {
+      const cache = new TtlCache<number>(100, 10, { now, staleMs: 50, refreshConcurrency: 1 });
+      await cache.get('a', async () => 1);
+      await cache.get('b', async () => 10);
+      clock += 120;
+      const pending: Array<(n: number) => void> = [];
+      const started: string[] = [];
+      const refresh = (key: string) => () => {
+        started.push(key);
+        return new Promise<number>((r) => pending.push(r));
+      };
+      expect(await cache.get('a', refresh('a'))).toBe(1);
+      expect(await cache.get('b', refresh('b'))).toBe(10);
+      await settle();
+      expect(started).toEqual(['a']); // b waits for a's refresh
+      // a key never computed is computed at once, whatever refreshes are queued
+      expect(await cache.get('c', async () => 100)).toBe(100);
+      pending.shift()!(2);
+      await settle();
+      expect(started).toEqual(['a', 'b']);
+      expect(cache.answerNow('a')).toBe(2);
+      expect(cache.answerNow('b')).toBe(10); // still answered stale while its refresh runs
+      pending.shift()!(20);
+      await settle();
+      expect(await cache.get('b', refresh('b'))).toBe(20);
+    });
+
     it('a failed refresh keeps nothing: the next caller computes', async () => {
       const cache = new TtlCache<number>(100, 10, { now, staleMs: 50 });
       await cache.get('a', async () => 1);

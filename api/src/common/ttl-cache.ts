@@ -25,6 +25,12 @@ export interface TtlCacheOptions<V = unknown> {
    * one refresh runs (within the stale window), never by `peek()`.
    */
   isCurrent?: (value: V) => boolean;
+  /**
+   * At most this many refreshes of values still being answered (stale, or no longer current)
+   * run at once; the others wait their turn while their stale values go on being answered.
+   * Computations that callers wait for (no value to answer) are never held. Default: no bound.
+   */
+  refreshConcurrency?: number;
   /** The clock (ms), for tests. */
   now?: () => number;
   /** A number in [0, 1), for tests. */
@@ -46,6 +52,9 @@ export class TtlCache<V extends NonNullable<unknown>> {
   private readonly jitter: number;
   private readonly random: () => number;
   private readonly isCurrent: ((value: V) => boolean) | undefined;
+  private readonly refreshes: RefreshQueue | null;
+  /** Keys whose value is being refreshed while it is answered stale. */
+  private readonly refreshing = new Set<string>();
 
   constructor(ttlMs: number, maxEntries = 500, options: TtlCacheOptions<V> = {}) {
     const { maxSize, sizeOf } = options;
@@ -55,6 +64,8 @@ export class TtlCache<V extends NonNullable<unknown>> {
     this.jitter = Math.min(Math.max(options.jitter ?? 0, 0), 1);
     this.random = options.random ?? Math.random;
     this.isCurrent = options.isCurrent;
+    const limit = options.refreshConcurrency;
+    this.refreshes = limit !== undefined && Number.isFinite(limit) ? new RefreshQueue(Math.max(1, Math.floor(limit))) : null;
     this.lru =
       ttlMs > 0
         ? new LRUCache<string, V, () => Promise<V>>({
@@ -65,7 +76,13 @@ export class TtlCache<V extends NonNullable<unknown>> {
             noDeleteOnStaleGet: true,
             ttlResolution: 0,
             ...(maxSize !== undefined && sizeOf ? { maxSize, sizeCalculation: (value: V) => Math.max(1, Math.ceil(sizeOf(value))) } : {}),
-            fetchMethod: (_key, _stale, { context }) => context(),
+            fetchMethod: (key, stale, { context }) => {
+              if (stale === undefined) return context();
+              // A value answered meanwhile (stale, or no longer current) is refreshed in its turn.
+              this.refreshing.add(key);
+              const refresh = this.refreshes ? this.refreshes.run(context) : context();
+              return refresh.finally(() => this.refreshing.delete(key));
+            },
             ...(options.now ? { perf: { now: options.now } } : {}),
           })
         : null;
@@ -96,6 +113,18 @@ export class TtlCache<V extends NonNullable<unknown>> {
     return value !== undefined && this.isCurrent && !this.isCurrent(value) ? undefined : value;
   }
 
+  /**
+   * What `get()` would answer at once for `key` without computing anything: the fresh value (as
+   * `peek()`), or, while a refresh of it runs and within the stale window, the value being
+   * refreshed. Undefined when `get()` would compute (or start a refresh) first.
+   */
+  answerNow(key: string): V | undefined {
+    const fresh = this.peek(key);
+    if (fresh !== undefined || !this.lru || !this.refreshing.has(key)) return fresh;
+    if (this.lru.getRemainingTTL(key) < -this.staleMs) return undefined;
+    return this.lru.peek(key, { allowStale: true });
+  }
+
   /** Whether values are kept at all (a TTL above 0). */
   get enabled(): boolean {
     return this.lru !== null;
@@ -108,6 +137,32 @@ export class TtlCache<V extends NonNullable<unknown>> {
 
   get size(): number {
     return this.lru?.size ?? 0;
+  }
+}
+
+/**
+ * Runs at most `limit` tasks at once, the others in the order they came (TtlCache
+ * `refreshConcurrency`). Issue 6: pages kept together expire together, and the bench's load
+ * (autocannon's fixed rate sends each second's requests at its start) asked some 25 of them in
+ * the same instant; their refreshes' results then came back together and were turned into
+ * pages one after the other, ~4 ms each, holding the event loop for ~100 ms while every other
+ * request waited. One at a time, each refresh's work goes between the requests.
+ */
+class RefreshQueue {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running += 1;
+    try {
+      return await task();
+    } finally {
+      this.running -= 1;
+      this.waiting.shift()?.();
+    }
   }
 }
 

@@ -82,6 +82,8 @@ const CARDS_OF_PAGE = `
  * max-age=30 the answer itself allows (changes of the catalogue show within a version poll).
  */
 const ANSWER_STALE_MS = 10_000;
+/** Kept answers refreshed at once while their stale versions are answered (see `pages`). */
+const REFRESH_CONCURRENCY = 2;
 /** Memory bound of the kept list answers (see `pages`), bytes. */
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -158,10 +160,14 @@ export class PropertiesService {
    * serialised (PreparedJson, with br/gzip variants made once): a kept page costs ~0.1 ms of
    * API CPU per request (KeptAnswerFastPath). An expired page, or one computed under an older
    * version, is still answered for ANSWER_STALE_MS while one request recomputes it, so pages
-   * that expire together never queue their visitors behind a burst of queries.
+   * that expire together never queue their visitors behind a burst of queries; and at most
+   * REFRESH_CONCURRENCY such recomputations run at once, so their work (~4 ms of the event loop
+   * each) goes between the requests instead of holding them all up in one block (pages asked
+   * together, or all pages after a catalogue change, come due together).
    */
   private readonly pages = new TtlCache<Versioned<PreparedJson>>(envMs('CATALOGUE_PAGE_CACHE_MS', 20_000), 10_000, {
     staleMs: ANSWER_STALE_MS,
+    refreshConcurrency: REFRESH_CONCURRENCY,
     jitter: 0.4,
     maxSize: PAGE_CACHE_BYTES,
     sizeOf: (kept) => kept.value.keptBytes,
@@ -169,7 +175,12 @@ export class PropertiesService {
   });
 
   /** GET /api/properties/map answers per filter set, as `pages` (up to ~1.7 MB each at 5000 markers: at most 20). */
-  private readonly maps = new TtlCache<Versioned<PreparedJson>>(envMs('CATALOGUE_PAGE_CACHE_MS', 20_000), 20, { staleMs: ANSWER_STALE_MS, jitter: 0.4, isCurrent: this.isCurrent });
+  private readonly maps = new TtlCache<Versioned<PreparedJson>>(envMs('CATALOGUE_PAGE_CACHE_MS', 20_000), 20, {
+    staleMs: ANSWER_STALE_MS,
+    refreshConcurrency: 1,
+    jitter: 0.4,
+    isCurrent: this.isCurrent,
+  });
 
   /** The GET /api/properties/categories answer, as `pages` (two GROUP BY counts over the public listings). */
   private readonly tree = new TtlCache<Versioned<PreparedJson>>(envMs('CATALOGUE_PAGE_CACHE_MS', 20_000), 1, { staleMs: ANSWER_STALE_MS, jitter: 0.4, isCurrent: this.isCurrent });
@@ -299,7 +310,7 @@ export class PropertiesService {
   /** GET /api/properties as sent: list() in its envelope, serialised, kept per query (see `pages`). */
   listAnswer(params: PropertyListParams): Promise<PreparedJson> {
     const key = cacheKey(params);
-    return this.answer(this.pages, key, async () => PreparedJson.of(await this.list(params), () => this.pages.peek(key)?.value));
+    return this.answer(this.pages, key, async () => PreparedJson.of(await this.list(params), () => this.pages.answerNow(key)?.value));
   }
 
   /**
@@ -337,12 +348,12 @@ export class PropertiesService {
   /** GET /api/properties/map as sent: mapMarkers() in its envelope, kept per filter set (see `maps`). */
   mapAnswer(f: PropertyFilters): Promise<PreparedJson> {
     const key = cacheKey(f);
-    return this.answer(this.maps, key, async () => PreparedJson.of(await this.mapMarkers(f), () => this.maps.peek(key)?.value));
+    return this.answer(this.maps, key, async () => PreparedJson.of(await this.mapMarkers(f), () => this.maps.answerNow(key)?.value));
   }
 
   /** GET /api/properties/categories as sent: categories() in its envelope, kept (see `tree`). */
   categoriesAnswer(): Promise<PreparedJson> {
-    return this.answer(this.tree, 'tree', async () => PreparedJson.of(await this.categories(), () => this.tree.peek('tree')?.value));
+    return this.answer(this.tree, 'tree', async () => PreparedJson.of(await this.categories(), () => this.tree.answerNow('tree')?.value));
   }
 
   /**
