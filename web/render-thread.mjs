@@ -39,20 +39,29 @@ if (!isMainThread && workerData?.role === 'render-thread') {
 /**
  * Starts the render thread. `render` answers null until the thread has loaded the build, and
  * after it failed (it is started again); a render that throws in the thread rejects.
+ *
+ * A thread that stops is started again after `retryMs` (1 s); one that stops again before it
+ * has loaded the build (a broken build, say) waits twice as long each time, up to `maxRetryMs`
+ * (1 min), so a failure that persists is retried a few times a minute and logged as often,
+ * not every second. Meanwhile the pages render on the main thread.
  */
-export function createRenderThread(buildPath, { log = console } = {}) {
+export function createRenderThread(buildPath, { log = console, retryMs = 1000, maxRetryMs = 60_000 } = {}) {
   let worker = null;
   let ready = false;
+  /** Starts in a row that stopped before the thread was ready. */
+  let failedStarts = 0;
   let nextId = 1;
   const pending = new Map();
 
   const start = () => {
+    if (stopped) return;
     ready = false;
     worker = new Worker(fileURLToPath(import.meta.url), { workerData: { role: 'render-thread', buildPath } });
     worker.unref();
     worker.on('message', (msg) => {
       if (msg.ready) {
         ready = true;
+        failedStarts = 0;
         return;
       }
       if (msg.flushed) {
@@ -67,10 +76,15 @@ export function createRenderThread(buildPath, { log = console } = {}) {
     });
     worker.on('error', (error) => log.error('render thread failed:', error));
     worker.on('exit', (code) => {
+      const wasReady = ready;
       ready = false;
       for (const call of pending.values()) call.reject(new Error(`render thread exited (${code})`));
       pending.clear();
-      if (!stopped) setTimeout(start, 1000).unref();
+      if (stopped) return;
+      failedStarts = wasReady ? 0 : failedStarts + 1;
+      const delay = Math.min(retryMs * 2 ** Math.max(0, failedStarts - 1), maxRetryMs);
+      log.warn(`render thread exited (${code}); starting it again in ${delay} ms`);
+      setTimeout(start, delay).unref();
     });
   };
   let stopped = false;
