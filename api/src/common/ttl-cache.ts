@@ -146,7 +146,7 @@ export class TtlCache<V extends NonNullable<unknown>> {
  * (autocannon's fixed rate sends each second's requests at its start) asked some 25 of them in
  * the same instant; their refreshes' results then came back together and were turned into
  * pages one after the other, ~4 ms each, holding the event loop for ~100 ms while every other
- * request waited. One at a time, each refresh's work goes between the requests.
+ * request waited. A few at a time, each refresh's work goes between the requests.
  */
 class RefreshQueue {
   private running = 0;
@@ -155,13 +155,16 @@ class RefreshQueue {
   constructor(private readonly limit: number) {}
 
   async run<T>(task: () => Promise<T>): Promise<T> {
+    // A finished task hands its slot straight to the next waiting one, so a task arriving in
+    // between cannot take it as well.
     if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running += 1;
+    else this.running += 1;
     try {
       return await task();
     } finally {
-      this.running -= 1;
-      this.waiting.shift()?.();
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
     }
   }
 }
