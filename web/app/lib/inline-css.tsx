@@ -44,8 +44,8 @@ export function inlineCssFromDocument(doc: Document): InlineCss {
 type LinkProps = { rel?: string; href?: string; [key: string]: unknown };
 
 /**
- * Remix's <Links/> (the stylesheets of the matched routes, their side-effect CSS and their
- * `links()`, deduplicated), except that a stylesheet `InlineCssContext` knows is written as
+ * Remix's <Links/> (the dev server's critical CSS, the stylesheets of the matched routes, their
+ * side-effect CSS and their `links()`, deduplicated), except that a stylesheet `InlineCssContext` knows is written as
  * <style data-href> instead of <link rel="stylesheet">. Renders in <head>.
  */
 export function DocumentLinks(): ReactNode {
@@ -54,7 +54,8 @@ export function DocumentLinks(): ReactNode {
   const matches = useMatches();
   if (!remix) return null;
   const seen = new Set<string>();
-  const out: ReactNode[] = [];
+  // The Vite dev server's critical CSS (no flash of unstyled content in development), as <Links/>.
+  const out: ReactNode[] = remix.criticalCss ? [<style key="critical-css" dangerouslySetInnerHTML={{ __html: remix.criticalCss }} />] : [];
   for (const match of matches) {
     const route = remix.manifest.routes[match.id];
     const descriptors: LinkProps[] = [
