@@ -19,7 +19,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `gin_pending_list_limit = 64` (kB, the least) on ix_properties_search_trgm instead of the
  *   server's 4 MB: the pending list is merged into the index once it holds 64 kB, so a search
  *   reads at most a few pending pages. (`fastupdate = off` would read none, but makes every
- *   insert pay a full GIN insertion: loading 5,000 listings took several times as long.)
+ *   insert pay a full GIN insertion: loading the 5,000 listings of the search-index spec then
+ *   overran its 5 s hook timeout when the suites ran side by side.)
  *   gin_clean_pending_list merges what is pending now.
  */
 export class CatalogueHotCounters1763960000000 implements MigrationInterface {
