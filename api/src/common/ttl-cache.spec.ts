@@ -127,6 +127,29 @@ describe('TtlCache', () => {
       expect(await cache.get('b', refresh('b'))).toBe(20);
     });
 
+    it('a refresh is given the value it refreshes and may keep it for another TTL', async () => {
+      const cache = new TtlCache<{ n: number }>(100, 10, { now, staleMs: 50 });
+      const first = { n: 1 };
+      const seen: Array<{ n: number } | undefined> = [];
+      const keep = jest.fn(async (previous?: { n: number }) => {
+        seen.push(previous);
+        return previous ?? first;
+      });
+      expect(await cache.get('a', keep)).toBe(first);
+      clock += 120; // expired, inside the stale window
+      expect(await cache.get('a', keep)).toBe(first);
+      await settle();
+      expect(seen).toEqual([undefined, first]);
+      // kept again: fresh for the whole TTL from the refresh
+      clock += 99;
+      expect(cache.peek('a')).toBe(first);
+      expect(keep).toHaveBeenCalledTimes(2);
+      // past the stale window nothing is handed over: the caller computes from scratch
+      clock += 200;
+      await cache.get('a', keep);
+      expect(seen).toEqual([undefined, first, undefined]);
+    });
+
     it('a failed refresh keeps nothing: the next caller computes', async () => {
       const cache = new TtlCache<number>(100, 10, { now, staleMs: 50 });
       await cache.get('a', async () => 1);
@@ -152,6 +175,8 @@ describe('TtlCache', () => {
       expect(await cache.get('a', refresh)).toEqual({ v: 1, n: 1 });
       expect(await cache.get('a', refresh)).toEqual({ v: 1, n: 1 });
       expect(refresh).toHaveBeenCalledTimes(1);
+      // the refresh is told what it refreshes (to keep it when it still holds)
+      expect(refresh).toHaveBeenCalledWith({ v: 1, n: 1 });
       resolve({ v: 2, n: 2 });
       await settle();
       expect(await cache.get('a', refresh)).toEqual({ v: 2, n: 2 });

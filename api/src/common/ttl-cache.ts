@@ -37,6 +37,9 @@ export interface TtlCacheOptions<V = unknown> {
   random?: () => number;
 }
 
+/** Computes a value to keep; `previous`: the value being refreshed, if any (see TtlCache.get). */
+export type Compute<V> = (previous?: V) => Promise<V>;
+
 /**
  * A small in-process cache of computed values with a time to live, built on lru-cache (LRU
  * eviction beyond `maxEntries`, or beyond `maxSize` when given). Issue 6, performance budget. Concurrent callers of a key
@@ -46,7 +49,7 @@ export interface TtlCacheOptions<V = unknown> {
  * queue behind a burst of recomputations. A TTL of 0 disables it (every call computes).
  */
 export class TtlCache<V extends NonNullable<unknown>> {
-  private readonly lru: LRUCache<string, V, () => Promise<V>> | null;
+  private readonly lru: LRUCache<string, V, Compute<V>> | null;
   private readonly staleMs: number;
   private readonly ttlMs: number;
   private readonly jitter: number;
@@ -68,7 +71,7 @@ export class TtlCache<V extends NonNullable<unknown>> {
     this.refreshes = limit !== undefined && Number.isFinite(limit) ? new RefreshQueue(Math.max(1, Math.floor(limit))) : null;
     this.lru =
       ttlMs > 0
-        ? new LRUCache<string, V, () => Promise<V>>({
+        ? new LRUCache<string, V, Compute<V>>({
             max: maxEntries,
             ttl: ttlMs,
             allowStale: this.staleMs > 0,
@@ -80,7 +83,7 @@ export class TtlCache<V extends NonNullable<unknown>> {
               if (stale === undefined) return context();
               // A value answered meanwhile (stale, or no longer current) is refreshed in its turn.
               this.refreshing.add(key);
-              const refresh = this.refreshes ? this.refreshes.run(context) : context();
+              const refresh = this.refreshes ? this.refreshes.run(() => context(stale)) : context(stale);
               return refresh.finally(() => this.refreshing.delete(key));
             },
             ...(options.now ? { perf: { now: options.now } } : {}),
@@ -88,8 +91,12 @@ export class TtlCache<V extends NonNullable<unknown>> {
         : null;
   }
 
-  /** The cached value of `key`, or `compute()` (kept for the TTL). */
-  async get(key: string, compute: () => Promise<V>): Promise<V> {
+  /**
+   * The cached value of `key`, or `compute()` (kept for the TTL). A refresh of a kept value
+   * (expired, or no longer current) is passed that value as `previous`: it may answer it again
+   * when it still holds, which keeps it for another TTL without computing it anew.
+   */
+  async get(key: string, compute: Compute<V>): Promise<V> {
     if (!this.lru) return compute();
     // getRemainingTTL is negative for an expired entry: beyond the stale window it is not served.
     if (this.lru.has(key, { updateAgeOnHas: false }) === false && this.lru.getRemainingTTL(key) < -this.staleMs) this.lru.delete(key);

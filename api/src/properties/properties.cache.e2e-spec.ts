@@ -271,3 +271,56 @@ describe('catalogue version', () => {
     }
   });
 });
+
+/**
+ * A kept list page due for a refresh while the catalogue version holds is checked, not made
+ * anew: kept as it is while none of its cards' counters moved (PropertiesService.pageHolds).
+ */
+describe('refreshing kept list pages', () => {
+  let api: Awaited<ReturnType<typeof startTestApi>>;
+  let restore: () => void;
+
+  beforeAll(async () => {
+    restore = setEnv({ CATALOGUE_COUNT_CACHE_MS: '60000', CATALOGUE_PAGE_CACHE_MS: '300', CATALOGUE_VERSION_POLL_MS: '50' });
+    api = await startTestApi(async (url) => {
+      await seedCatalog(url);
+    });
+  });
+  afterAll(async () => {
+    restore();
+    await api.close();
+  });
+
+  const http = () => request(api.app.getHttpServer());
+  const sql = (text: string, params: unknown[] = []) => withClient(api.databaseUrl, (c) => c.query(text, params));
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('keeps a page as it is while no counter on it moved, and makes it anew once one did', async () => {
+    const list = jest.spyOn(api.app.get(PropertiesService), 'list');
+    const query = { sort: 'price_asc', limit: '100' };
+    const get = () => http().get('/api/properties').query(query).expect(200);
+    const first = await get();
+    expect(list).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 3; i++) {
+      await sleep(350); // past the TTL: this request is answered the kept page and starts its refresh
+      expect((await get()).headers.etag).toBe(first.headers.etag);
+      await sleep(100);
+      // the refresh kept it: fresh again, answered before the framework, not made again
+      const again = await get();
+      expect(again.headers['x-kept-answer']).toBe('1');
+      expect(again.headers.etag).toBe(first.headers.etag);
+    }
+    expect(list).toHaveBeenCalledTimes(1);
+
+    // a view counted on one of its cards (not a catalogue change): the next refresh makes it anew
+    const card = first.body.data[1];
+    await sql(`UPDATE properties SET views_count = views_count + 7 WHERE id = $1`, [card.id]);
+    const after = await eventually(async () => {
+      const body = (await get()).body;
+      return body.data[1].viewsCount === card.viewsCount + 7 ? body : undefined;
+    });
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(after.data.map((p: { id: string }) => p.id)).toEqual(first.body.data.map((p: { id: string }) => p.id));
+    list.mockRestore();
+  });
+});
