@@ -38,7 +38,8 @@ export async function openPage(
   page.on('console', (m) => {
     if (m.type() === 'error') found.push(`console: ${m.text()}`);
   });
-  page.on('pageerror', (e) => found.push(`pageerror: ${e.message}`));
+  // The page and the first frames too: a thrown non-Error (a Response, say) has only its class name as message.
+  page.on('pageerror', (e) => found.push(`pageerror: ${e.message} (on ${page.url()}) ${(e.stack ?? '').split('\n').slice(0, 4).join(' | ')}`));
   page.on('response', (r) => {
     if (r.url().startsWith(BASE_URL) && r.status() >= 500) found.push(`${r.status()} ${r.url()}`);
   });
