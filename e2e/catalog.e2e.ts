@@ -122,3 +122,38 @@ describe('catalogue', () => {
     await context.close();
   });
 });
+
+describe('catalogue map view', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('fetches its points once the page runs: one marker per listing with coordinates, a popup that leads to the listing', async () => {
+    // The document of the map view is the grid's: the points are not in it (GET /resources/map-points).
+    const page1 = (q: string) => fetch(`${BASE_URL}/catalog?${q}`).then((r) => r.text());
+    const [grid, map] = await Promise.all([page1('dealType=rent'), page1('dealType=rent&view=map')]);
+    expect(Math.abs(map.length - grid.length)).toBeLessThan(5_000);
+    const markers = (await (await fetch(`${API_URL}/properties/map?dealType=rent`)).json()) as { data: Array<{ latitude: number }> };
+    expect(markers.data.length).toBeGreaterThan(0);
+
+    const { context, page, problems } = await openPage(browser);
+    await page.goto(`${BASE_URL}/catalog?dealType=rent&view=map`);
+    // circle markers are SVG paths; one per marker (those out of view are drawn empty)
+    await page.waitForFunction((n) => document.querySelectorAll('.catalog-map path.leaflet-interactive').length === n, markers.data.length, { timeout: 20_000 });
+    expect(await page.locator('.catalog-map').getAttribute('aria-busy')).toBeNull();
+    await page.locator('.catalog-map path.leaflet-interactive:not([d="M0 0"])').first().click({ force: true });
+    const popup = page.locator('.map-popup');
+    await popup.waitFor();
+    expect((await popup.locator('strong').textContent())?.length).toBeGreaterThan(0);
+    expect(await popup.locator('span').textContent()).toMatch(/₸\/мес/);
+    const link = popup.getByRole('link', { name: 'Подробнее' });
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/property\/[a-z0-9-]+$/);
+    await Promise.all([page.waitForURL((u) => u.pathname === href), link.click()]);
+    await page.locator('h1').waitFor();
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+});

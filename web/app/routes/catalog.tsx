@@ -1,21 +1,19 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { Form, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
-import type { MapMarkerDto } from '@realty/contracts';
 import { PROPERTY_SORTS } from '@realty/contracts';
-import { formatPrice, pickText } from '@realty/i18n/format';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogFilters } from '~/components/CatalogFilters';
 import { FilterIcon, SearchIcon } from '~/components/Icons';
 import { EmptyState, ErrorState, LoadingOverlay } from '~/components/ListingStates';
 import { MapView, type MapPoint } from '~/components/MapView';
 import { Pagination } from '~/components/Pagination';
-import { propertyHref } from '~/components/PropertyCard';
 import { PropertyGrid } from '~/components/PropertyGrid';
 import { ViewToggle } from '~/components/ViewToggle';
 import { i18nServer } from '~/i18n.server';
 import { apiFor, mapTiles } from '~/lib/api.server';
+import { mapPointsUrl, type MapPointData, type MapPointsAnswer } from '~/lib/map-points';
 import { toCardProperties } from '~/lib/property-card';
 import {
   CATALOG_CONFIG,
@@ -50,20 +48,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, lang } = await apiFor(request);
   const state = parseListing(url.searchParams, CATALOG_CONFIG);
   const query = toApiQuery(state, CATALOG_CONFIG);
-  const [list, map, t] = await Promise.all([
+  // The map view's points are not part of the document: the page fetches them once it runs
+  // (GET /resources/map-points, useMapPoints).
+  const [list, t] = await Promise.all([
     api.properties.list(query).then(
       (page) => ({ ok: true as const, page }),
       (error: unknown) => ({ ok: false as const, error }),
     ),
-    state.view === 'map'
-      ? api.properties.map(query).then(
-          (markers) => markers,
-          (error: unknown) => {
-            console.error('catalog: map markers failed', error);
-            return null;
-          },
-        )
-      : Promise.resolve([] as MapMarkerDto[]),
     i18nServer.getFixedT(lang, 'catalog'),
   ]);
 
@@ -89,22 +80,48 @@ export async function loader({ request }: LoaderFunctionArgs) {
       total: list.ok ? list.page.meta.total : 0,
       totalPages: list.ok ? list.page.meta.totalPages : 0,
       failed: !list.ok,
-      markers: map,
       tiles: mapTiles(),
       seo,
     },
     // A complete answer is the same for every anonymous visitor: the page cache may keep it.
-    { status: list.ok ? 200 : 502, headers: list.ok && map !== null ? cacheablePage() : undefined },
+    { status: list.ok ? 200 : 502, headers: list.ok ? cacheablePage() : undefined },
   );
 }
 
 /** Complete pages go to the anonymous page cache (lib/page-cache.server.ts). */
 export const headers = cacheablePageHeaders;
 
+/**
+ * The points of the map view (GET /resources/map-points `url`), fetched once the page runs:
+ * undefined while they load (or with no `url`), null when they could not be loaded.
+ */
+function useMapPoints(url: string | null): MapPointData[] | null | undefined {
+  const [loaded, setLoaded] = useState<{ url: string; points: MapPointData[] | null }>();
+  useEffect(() => {
+    if (!url) return;
+    const controller = new AbortController();
+    fetch(url, { signal: controller.signal, headers: { Accept: 'application/json' } })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        return ((await res.json()) as MapPointsAnswer).points;
+      })
+      .then(
+        (points) => setLoaded({ url, points }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          console.warn('catalog: map points not loaded', error);
+          setLoaded({ url, points: null });
+        },
+      );
+    return () => controller.abort();
+  }, [url]);
+  return url && loaded?.url === url ? loaded.points : undefined;
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo);
 
 export default function CatalogPage() {
-  const { lang, state, items, total, totalPages, failed, markers, tiles } = useLoaderData<typeof loader>();
+  const { lang, state, items, total, totalPages, failed, tiles } = useLoaderData<typeof loader>();
   const { t } = useTranslation('catalog');
   const location = useLocation();
   const navigation = useNavigation();
@@ -118,19 +135,8 @@ export default function CatalogPage() {
   const clearHref = listingHref(location.pathname, clearedState(state as ListingState, CATALOG_CONFIG, true), CATALOG_CONFIG, {}, current);
   const resetHref = listingHref(location.pathname, clearedState(state as ListingState, CATALOG_CONFIG, false), CATALOG_CONFIG, {}, current);
 
-  const points = useMemo<MapPoint[]>(
-    () =>
-      (markers ?? []).map((m) => ({
-        id: m.id,
-        lat: m.latitude,
-        lng: m.longitude,
-        title: pickText(m.title, lang, t('card.noTitle')),
-        subtitle: formatPrice(m.price, m.dealType, lang),
-        href: propertyHref(m),
-        linkText: t('map.details'),
-      })),
-    [markers, lang, t],
-  );
+  const markers = useMapPoints(state.view === 'map' && hydrated ? mapPointsUrl(serializeListing(state as ListingState, CATALOG_CONFIG), lang) : null);
+  const points = useMemo<MapPoint[]>(() => (markers ?? []).map((p) => ({ ...p, id: p.href, linkText: t('map.details') })), [markers, t]);
 
   return (
     <div className="container listing-page catalog-page">
@@ -212,7 +218,7 @@ export default function CatalogPage() {
         ) : (
           <>
             {state.view === 'map' ? (
-              <div className="catalog-map">
+              <div className="catalog-map" aria-busy={(hydrated && markers === undefined) || undefined}>
                 {markers === null ? <p className="inline-alert" role="alert">{t('map.markersError')}</p> : null}
                 <MapView points={points} zoom={12} height={480} tileUrl={tiles.url} attribution={tiles.attribution} label={t('map.catalogLabel')} />
               </div>
