@@ -85,6 +85,13 @@ interface Submission<T extends object> {
   };
   /** Where a post without JavaScript lands after a success (with the toast). */
   successRedirect: string;
+  /**
+   * A success leads to another page with JavaScript too (the quiz: /catalog): the submission is
+   * answered with the same redirect and toast, which makes the page navigate once. Answering
+   * data and navigating from an effect raced the revalidation that follows every fetcher
+   * action (a browser test saw the navigation aborted, with an AbortError in the console).
+   */
+  redirectWithJs?: boolean;
 }
 
 /** Validates, sends, answers (see the module comment). */
@@ -111,7 +118,7 @@ async function submit<T extends object>(s: Submission<T>, lang: Language) {
     const result: PublicFormResult = { form: s.formName, ok: false, values, toast: failureToast(error, t, s.texts.failure) };
     return data(result, { status: status >= 400 && status < 600 ? status : 502, headers: await auth.headers() });
   }
-  if (!js) return redirectWithToast(s.request, s.successRedirect, s.texts.success, { headers: await auth.headers() });
+  if (!js || s.redirectWithJs) return redirectWithToast(s.request, s.successRedirect, s.texts.success, { headers: await auth.headers() });
   const result: PublicFormResult = { form: s.formName, ok: true, toast: s.texts.success };
   return data(result, { headers: await auth.headers() });
 }
@@ -262,6 +269,7 @@ export async function quizAction(request: Request, form: FormData) {
         failure: { title: t('toast.errorTitle'), description: t('quiz.failure') },
       },
       successRedirect: '/catalog',
+      redirectWithJs: true,
     },
     lang,
   );

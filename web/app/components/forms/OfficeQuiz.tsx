@@ -1,6 +1,5 @@
-import { useNavigate } from '@remix-run/react';
 import { QUIZ_AREA, QUIZ_BUDGETS, QUIZ_FLOORS, QUIZ_LOCATIONS, quizAreaProblem, translateMessage, type Language } from '@realty/contracts';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QUIZ_NAV_FIELD, QUIZ_STEPS, QUIZ_STEP_FIELD, type PublicFormResult, type QuizStepKey, type QuizValues } from '~/lib/public-forms';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -19,12 +18,12 @@ function areaNumber(v: string): number | string {
  * only with an answer, 'Back' disabled on step 1, 'get result' on step 4 ('Обработка...' while
  * it posts), then the completion toast and /catalog. With JavaScript the steps change in the page
  * and only the result is posted; without it every button posts the whole state (answers in
- * hidden fields) and the Home action answers the next step.
+ * hidden fields) and the Home action answers the next step. Either way a success is answered
+ * with the redirect to /catalog and its toast (public-forms.server.ts `redirectWithJs`).
  */
 export function OfficeQuiz({ initial }: { initial?: PublicFormResult }) {
   const { t, i18n } = useTranslation('forms');
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const { fetcher, result, pending } = usePublicForm('quiz', initial);
   const [step, setStep] = useState(initial?.step ?? 1);
   const [values, setValues] = useState<QuizValues>({
@@ -38,11 +37,6 @@ export function OfficeQuiz({ initial }: { initial?: PublicFormResult }) {
   const answered = key === 'area' ? areaProblem === null : values[key] !== '';
   const serverErrors = result && !result.ok ? (result.errors ?? {}) : {};
   const error = serverErrors[key] ?? (hydrated && key === 'area' && areaProblem ? translateMessage(areaProblem, i18n.language as Language) : undefined);
-
-  useEffect(() => {
-    const done = fetcher.data;
-    if (done?.form === 'quiz' && done.ok) navigate('/catalog');
-  }, [fetcher.data, navigate]);
 
   const go = (to: number) => (event: MouseEvent<HTMLButtonElement>) => {
     if (!hydrated) return; // without JavaScript the button posts the form
