@@ -137,6 +137,10 @@ describe('catalogue map view', () => {
     expect(Math.abs(map.length - grid.length)).toBeLessThan(5_000);
     const markers = (await (await fetch(`${API_URL}/properties/map?dealType=rent`)).json()) as { data: Array<{ latitude: number }> };
     expect(markers.data.length).toBeGreaterThan(0);
+    // the points themselves: one per marker, in the language asked, prices formatted
+    const en = (await (await fetch(`${BASE_URL}/resources/map-points?dealType=rent&lang=en`)).json()) as { points: Array<{ title: string; subtitle: string; href: string }> };
+    expect(en.points).toHaveLength(markers.data.length);
+    expect(en.points.every((p) => /₸\/mo$/.test(p.subtitle) && p.href.startsWith('/property/') && p.title.length > 0)).toBe(true);
 
     const { context, page, problems } = await openPage(browser);
     await page.goto(`${BASE_URL}/catalog?dealType=rent&view=map`);
