@@ -31,8 +31,9 @@ export function mapPoint(m: MapMarkerDto, lang: Language, noTitle: string): MapP
 }
 
 /**
- * Where the catalogue page fetches the points of its map view: the listing filters of `search`
- * (a /catalog query string; page, sort and view do not change the points) and the language.
+ * Where the catalogue page fetches the points of its map view: the listing filters of `filters`
+ * (the page's own query, serializeListing; page, sort and view do not change the points) and
+ * the page's language.
  */
 export function mapPointsUrl(filters: URLSearchParams, lang: Language): string {
   const params = new URLSearchParams(filters);
