@@ -347,15 +347,14 @@ export class PropertiesService {
     const key = cacheKey(params);
     return this.keep(this.pages, key, async (version, previous) => {
       if (previous && (await this.pageHolds(previous, version))) return previous;
+      const value = (page: Paged<PropertyListItem>) => PreparedJson.of(page, () => this.pages.answerNow(key)?.value);
+      // Nothing is kept (page cache off): nothing to check later either.
+      if (!this.pages.enabled) return { value: value(await this.list(params)), version };
       // The reference copy before the cards are made: should cards() reload it meanwhile, the
       // page records the older one, and the next check recomputes it (never the other way).
       const refs = await this.catalogueRefs();
       const page = await this.list(params);
-      return {
-        value: PreparedJson.of(page, () => this.pages.answerNow(key)?.value),
-        version,
-        cards: { ids: page.items.map((card) => card.id), counters: countersOf(page.items), refs },
-      };
+      return { value: value(page), version, cards: { ids: page.items.map((card) => card.id), counters: countersOf(page.items), refs } };
     });
   }
 
