@@ -204,27 +204,34 @@ describe('catalogue caching', () => {
 });
 
 /**
- * The catalogue version (migration CatalogueVersion): kept answers hold while it does not move;
- * triggers move it for any change of a listing or an image, but not for counters.
+ * A test API over a seeded catalogue for the enclosing describe block, with `env` set while it
+ * runs (the caches read their settings when the service is made); returns its accessor.
  */
-describe('catalogue version', () => {
-  let api: Awaited<ReturnType<typeof startTestApi>>;
-  let restore: () => void;
-
+function seededApi(env: Record<string, string>): () => Awaited<ReturnType<typeof startTestApi>> {
+  let api: Awaited<ReturnType<typeof startTestApi>> | undefined;
+  let restore: (() => void) | undefined;
   beforeAll(async () => {
-    restore = setEnv({ CATALOGUE_COUNT_CACHE_MS: '60000', CATALOGUE_PAGE_CACHE_MS: '60000', CATALOGUE_VERSION_POLL_MS: '50' });
+    restore = setEnv(env);
     api = await startTestApi(async (url) => {
       await seedCatalog(url);
     });
   });
   afterAll(async () => {
-    restore();
-    await api.close();
+    restore?.();
+    await api?.close();
   });
+  return () => api!;
+}
 
-  const http = () => request(api.app.getHttpServer());
-  const version = () => withClient(api.databaseUrl, async (c) => Number((await c.query(`SELECT version FROM catalogue_version`)).rows[0].version));
-  const sql = (text: string, params: unknown[] = []) => withClient(api.databaseUrl, (c) => c.query(text, params));
+/**
+ * The catalogue version (migration CatalogueVersion): kept answers hold while it does not move;
+ * triggers move it for any change of a listing or an image, but not for counters.
+ */
+describe('catalogue version', () => {
+  const api = seededApi({ CATALOGUE_COUNT_CACHE_MS: '60000', CATALOGUE_PAGE_CACHE_MS: '60000', CATALOGUE_VERSION_POLL_MS: '50' });
+  const http = () => request(api().app.getHttpServer());
+  const version = () => withClient(api().databaseUrl, async (c) => Number((await c.query(`SELECT version FROM catalogue_version`)).rows[0].version));
+  const sql = (text: string, params: unknown[] = []) => withClient(api().databaseUrl, (c) => c.query(text, params));
 
   it('moves for a listing or image change, in the writing transaction, and not for views, favourites or updated_at', async () => {
     const [{ id }] = (await sql(`SELECT id FROM properties LIMIT 1`)).rows;
@@ -236,7 +243,7 @@ describe('catalogue version', () => {
     await sql(`UPDATE property_images SET sort_order = sort_order WHERE property_id = $1`, [id]);
     expect(await version()).toBe(start + 2);
     // rolled back: not moved
-    await withClient(api.databaseUrl, async (c) => {
+    await withClient(api().databaseUrl, async (c) => {
       await c.query('BEGIN');
       await c.query(`UPDATE properties SET area = area + 1 WHERE id = $1`, [id]);
       await c.query('ROLLBACK');
@@ -277,26 +284,13 @@ describe('catalogue version', () => {
  * anew: kept as it is while none of its cards' counters moved (PropertiesService.pageHolds).
  */
 describe('refreshing kept list pages', () => {
-  let api: Awaited<ReturnType<typeof startTestApi>>;
-  let restore: () => void;
-
-  beforeAll(async () => {
-    restore = setEnv({ CATALOGUE_COUNT_CACHE_MS: '60000', CATALOGUE_PAGE_CACHE_MS: '300', CATALOGUE_VERSION_POLL_MS: '50' });
-    api = await startTestApi(async (url) => {
-      await seedCatalog(url);
-    });
-  });
-  afterAll(async () => {
-    restore();
-    await api.close();
-  });
-
-  const http = () => request(api.app.getHttpServer());
-  const sql = (text: string, params: unknown[] = []) => withClient(api.databaseUrl, (c) => c.query(text, params));
+  const api = seededApi({ CATALOGUE_COUNT_CACHE_MS: '60000', CATALOGUE_PAGE_CACHE_MS: '300', CATALOGUE_VERSION_POLL_MS: '50' });
+  const http = () => request(api().app.getHttpServer());
+  const sql = (text: string, params: unknown[] = []) => withClient(api().databaseUrl, (c) => c.query(text, params));
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('keeps a page as it is while no counter on it moved, and makes it anew once one did', async () => {
-    const list = jest.spyOn(api.app.get(PropertiesService), 'list');
+    const list = jest.spyOn(api().app.get(PropertiesService), 'list');
     const query = { sort: 'price_asc', limit: '100' };
     const get = () => http().get('/api/properties').query(query).expect(200);
     const first = await get();
