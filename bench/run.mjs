@@ -16,7 +16,8 @@
 // Environment: DATABASE_URL / REDIS_URL (the server; the bench database name replaces the
 // path), BENCH_DATABASE_URL, BENCH_LISTINGS (20000), BENCH_LEADS (100000), BENCH_DURATION
 // (seconds per scenario, 8), BENCH_CONNECTIONS (50), BENCH_REPEAT (runs of each fixed-rate
-// scenario, 3: the run with the median p99 is reported), BENCH_VERBOSE=1 (server output).
+// scenario, 3: the run with the median p99 is reported), BENCH_VERBOSE=1 (server output),
+// CHROMIUM_PATH, BENCH_INSTALL_CHROMIUM=0 (no apt-get install of a missing Chromium).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,7 +29,7 @@ import { ensureServices } from '../scripts/lib/services.mjs';
 import { captureCatalogueSql } from './lib/capture-sql.mjs';
 import { benchDatabaseUrl, prepareDatabase, samplePublicListings } from './lib/data.mjs';
 import { explainAll } from './lib/explain.mjs';
-import { browserMetrics, fetchRaw, pageWeight, THROTTLING } from './lib/pages.mjs';
+import { browserMetrics, ensureChromium, fetchRaw, pageWeight, THROTTLING } from './lib/pages.mjs';
 import { evaluateTargets, printReport } from './lib/report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -180,6 +181,8 @@ async function main() {
   // Other work on the machine skews every figure: the load average goes into the report.
   const loadBefore = os.loadavg().map((n) => Math.round(n * 10) / 10);
   ensureBuilt();
+  // First, so a missing browser is fixed (or said) before ten minutes of load.
+  ensureChromium(log);
   const { databaseUrl, redisUrl } = await ensureServices();
   process.env.REDIS_URL = redisUrl;
   const url = benchDatabaseUrl(databaseUrl);

@@ -129,6 +129,39 @@ export function chromiumPath() {
 }
 
 /**
+ * The browser the page metrics need, as `.ci/run` gets it: when `which chromium` finds none and
+ * this is root on Debian, `apt-get install chromium fonts-dejavu-core` (about a minute; a fresh
+ * machine after `npm start` has no Chromium, and without it the LCP/CLS targets go unmeasured).
+ * BENCH_INSTALL_CHROMIUM=0 skips the install. Returns the path, or null with the reason logged.
+ */
+export function ensureChromium(log) {
+  const found = chromiumPath();
+  if (found) return found;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  let hasApt = false;
+  try {
+    execFileSync('which', ['apt-get'], { stdio: 'ignore' });
+    hasApt = true;
+  } catch {
+    // not Debian: the reason is logged below
+  }
+  if (process.env.BENCH_INSTALL_CHROMIUM === '0' || !isRoot || !hasApt) {
+    log(`! no chromium found and not installing it (${process.env.BENCH_INSTALL_CHROMIUM === '0' ? 'BENCH_INSTALL_CHROMIUM=0' : !isRoot ? 'not root' : 'no apt-get'}): apt-get install chromium, or set CHROMIUM_PATH; the browser targets will show as not measured`);
+    return null;
+  }
+  log('no chromium found: apt-get install chromium fonts-dejavu-core (once, about a minute)');
+  try {
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  } catch (e) {
+    log(`! apt-get install chromium failed (${e.message.split('\n')[0]}): the browser targets will show as not measured`);
+    return null;
+  }
+  return chromiumPath();
+}
+
+/**
  * LCP, CLS and time to a usable form for each path, each on a fresh throttled page (cold
  * cache), `runs` times: the load with the median LCP is reported, with every run's LCP
  * (`lcp_runs`). One throttled load varies by several hundred ms here (the emulated latency of
@@ -137,7 +170,7 @@ export function chromiumPath() {
 export async function browserMetrics(base, paths, log, runs = 3) {
   const executablePath = chromiumPath();
   if (!executablePath) {
-    log('! no chromium found (apt-get install chromium or CHROMIUM_PATH): browser metrics skipped');
+    log('! no chromium found (apt-get install chromium or CHROMIUM_PATH): browser metrics not measured');
     return {};
   }
   const { chromium } = require('playwright-core');

@@ -52,9 +52,13 @@ export function evaluateTargets(report, names) {
   for (const p of report.pages) {
     add(`${p.path}: compressed JS <= 150 KB`, `${p.js_kb_compressed} KB in ${p.js_files} files`, p.js_kb_compressed <= 150);
     const runs = p.lcp_runs?.length > 1 ? ` (median of ${p.lcp_runs.join(', ')})` : '';
+    // Not measured (no Chromium, or it failed) is a miss, not a silent omission.
+    const unmeasured = 'not measured: no browser run (see the log; apt-get install chromium or CHROMIUM_PATH)';
     if (p.lcp_ms !== undefined) add(`${p.path}: LCP < 2.5 s (throttled)`, `${p.lcp_ms} ms${runs}`, p.lcp_ms > 0 && p.lcp_ms < 2500);
+    else add(`${p.path}: LCP < 2.5 s (throttled)`, unmeasured, false);
     // CLS: the worst of the loads
     if (p.cls !== undefined) add(`${p.path}: CLS < 0.1 (throttled)`, `${p.cls_max ?? p.cls}`, (p.cls_max ?? p.cls) < 0.1);
+    else add(`${p.path}: CLS < 0.1 (throttled)`, unmeasured, false);
   }
   const uncompressed = report.checks.filter((c) => c.kb > 1 && c.content_encoding === 'none');
   const assets = report.pages.flatMap((p) => p.assets);
