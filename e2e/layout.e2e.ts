@@ -99,4 +99,17 @@ describe('layout, language and not-found page', () => {
     expect(problems()).toEqual([]);
     await context.close();
   });
+
+  it('loads the code every page shares as one shell chunk, so the home page asks for at most 10 scripts (web/vite.config.ts)', async () => {
+    const { context, page, problems } = await openPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto(`${BASE_URL}/`);
+    await page.waitForFunction(() => Object.keys(document.querySelector('header a') ?? {}).some((k) => k.startsWith('__reactProps$')));
+    // Six connections a host over HTTP/1.1: each further six files were one more round trip.
+    expect(scripts.filter((s) => s.startsWith('/assets/')).length).toBeLessThanOrEqual(10);
+    expect(scripts).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/shell-[\w-]+\.js$/)]));
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
 });

@@ -2,6 +2,7 @@ import { vitePlugin as remix } from '@remix-run/dev';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import type { ManualChunkMeta } from 'rollup';
 import tsconfigPaths from 'vite-tsconfig-paths';
 
 declare module '@remix-run/node' {
@@ -12,7 +13,31 @@ declare module '@remix-run/node' {
 
 const libs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../libs');
 
-export default defineConfig({
+/**
+ * Client chunks: every module the shell (entry.client and root.tsx) imports, directly or not,
+ * goes into one `shell` chunk. Every page loads all of it anyway; split by Rollup it was ~10
+ * small files, and over HTTP/1.1 (six connections a host) on slow 4G each further six files
+ * cost one more round trip (~560 ms) before the page is usable (issue 6, bench "form usable").
+ * Modules only some routes use stay in their own chunks, so no page loads more code.
+ */
+function shellChunk() {
+  let shell: Set<string> | undefined;
+  return (id: string, meta: ManualChunkMeta): string | undefined => {
+    if (!shell) {
+      const entries = [...meta.getModuleIds()].filter((m) => /\/app\/(root|entry\.client)\.tsx$/.test(m));
+      shell = new Set();
+      const stack = entries.flatMap((e) => [...(meta.getModuleInfo(e)?.importedIds ?? [])]);
+      for (let m = stack.pop(); m !== undefined; m = stack.pop()) {
+        if (shell.has(m) || entries.includes(m)) continue;
+        shell.add(m);
+        stack.push(...(meta.getModuleInfo(m)?.importedIds ?? []));
+      }
+    }
+    return shell.has(id) ? 'shell' : undefined;
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     // Shared libs are compiled from source (ES modules), so the client bundle tree-shakes them.
     alias: [{ find: /^@realty\/(contracts|i18n|api-client)(\/.*)?$/, replacement: `${libs}/$1/src$2` }],
@@ -29,6 +54,6 @@ export default defineConfig({
     }),
     tsconfigPaths(),
   ],
-  build: { target: 'es2020' },
+  build: { target: 'es2020', ...(isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: shellChunk() } } }) },
   server: { port: 3000 },
-});
+}));
