@@ -55,11 +55,14 @@ describe('layout, language and not-found page', () => {
     expect(first.status).toBe(200);
     // rendered by the worker thread (web/render-thread.mjs), not the thread serving kept pages
     expect(first.headers.get('x-page-cache')).toBe('miss, render thread');
+    // It carries a visitor's token: private to the browser, which revalidates it.
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
     await first.text();
 
     const { context, page, problems } = await openPage(browser, { javaScriptEnabled: false });
     const res = await page.goto(url);
     expect(res?.headers()['x-page-cache']).toBe('hit');
+    expect(res?.headers()['cache-control']).toBe('private, no-cache');
     expect(await page.getAttribute('html', 'data-theme')).toBe('system');
     await page.getByRole('button', { name: 'Тёмная' }).click();
     await page.waitForLoadState('load');

@@ -167,7 +167,7 @@ export function ensureChromium(log) {
  * (`lcp_runs`). One throttled load varies by several hundred ms here (the emulated latency of
  * the document request alone moves its first byte by up to ~700 ms).
  */
-export async function browserMetrics(base, paths, log, runs = 3) {
+export async function browserMetrics(base, paths, log, runs = 5) {
   const executablePath = chromiumPath();
   if (!executablePath) {
     log('! no chromium found (apt-get install chromium or CHROMIUM_PATH): browser metrics not measured');

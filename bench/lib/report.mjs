@@ -81,6 +81,15 @@ export function evaluateTargets(report, names) {
     reads.map((c) => `${c.label.replace('GET /api/properties', '…')}: ${c.cache_control || '(none)'}${c.etag === 'yes' ? ' +ETag' : ''}`).join('; '),
     !noCache.length,
   );
+  // Documents carry a visitor's CSRF token and cookies: private to the browser, revalidated.
+  const docs = report.checks.filter((c) => c.label.startsWith('GET /') && !c.label.startsWith('GET /api/'));
+  if (docs.length) {
+    add(
+      'pages send a private Cache-Control',
+      docs.map((c) => `${c.label.replace('GET ', '')}: ${c.cache_control || '(none)'}`).join('; '),
+      docs.every((c) => /private|no-store/.test(c.cache_control) && !/public/.test(c.cache_control)),
+    );
+  }
   return t;
 }
 

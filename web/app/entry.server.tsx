@@ -36,6 +36,10 @@ export default function handleRequest(request: Request, responseStatusCode: numb
           shellRendered = true;
           const body = new Coalesce();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          // Documents carry the visitor's CSRF token and set cookies: no shared cache may store
+          // them, and a browser asks again before reusing one (issue 6 "sensible Cache-Control").
+          // Routes that say more (no-store on the dashboard and password reset) keep theirs.
+          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
