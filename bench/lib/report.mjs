@@ -126,7 +126,7 @@ export function printReport(report) {
       ['errs', 'non-2xx/err'],
     ],
   );
-  console.log('\nPostgreSQL alone (EXPLAIN ANALYZE, best of 3, ms):');
+  console.log('\nPostgreSQL alone (EXPLAIN ANALYZE, best of 7 after a warm run, ms):');
   table(
     report.postgres.map((p) => ({ ...p, scans: [...new Set([...(p.list_scans ?? []), ...(p.count_scans ?? [])].filter((s) => /properties/.test(s)))].join(', '), seq: p.seq_scan_on_properties.length ? 'SEQ SCAN' : 'no' })),
     [
