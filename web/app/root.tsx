@@ -22,6 +22,7 @@ import { SiteHeader } from '~/components/SiteHeader';
 import { ToastProvider } from '~/components/toast/Toaster';
 import { getLanguage } from '~/i18n.server';
 import { DocumentLinks } from '~/lib/inline-css';
+import { HeadPreloads } from '~/lib/head-preloads';
 import { createI18n, ensureTranslations, hasTranslations, translationsFor, TranslationsScript } from '~/lib/i18n';
 import { countDocumentView } from '~/lib/analytics.server';
 import { getAuth } from '~/lib/auth.server';
@@ -115,6 +116,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <Meta />
         <DocumentLinks />
+        <HeadPreloads />
       </head>
       <body>
         <IconSprite />

@@ -14,9 +14,11 @@ import { ErrorState, LoadingOverlay } from '~/components/ListingStates';
 import { MapView } from '~/components/MapView';
 import { PREMIUM_FAVORITES, propertyHref } from '~/components/PropertyCard';
 import { PropertyGrid } from '~/components/PropertyGrid';
+import { resolveImage } from '~/components/PropertyImage';
 import { ShareButton } from '~/components/ShareButton';
 import { i18nServer } from '~/i18n.server';
 import { apiFor, mapTiles } from '~/lib/api.server';
+import type { PreloadHandle } from '~/lib/head-preloads';
 import { toCardProperties, type CardProperty } from '~/lib/property-card';
 import { absoluteUrl, canonicalUrl, excerpt, listingJsonLd, seoMeta, type Seo } from '~/lib/seo';
 import { enquiryAction, readPostedForm } from '~/lib/public-forms.server';
@@ -101,6 +103,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo);
+
+/** The gallery's first image is the largest paint: preloaded before the scripts (lib/head-preloads.tsx). */
+export const handle: PreloadHandle = {
+  lcpImage: (data) => {
+    const d = data as { property?: Pick<PropertyDetail, 'images'> | null; initialIndex?: number } | undefined;
+    const image = d?.property?.images[d.initialIndex ?? 0];
+    return image ? resolveImage(image, 'gallery') : null;
+  },
+};
 
 /** The property's location: one marker, zoom 15, 400 px high (spec 01 §2), and a link to OpenStreetMap. */
 function LocationMap({ property: p, title, tiles, osm }: { property: PropertyDetail; title: string; tiles: { url: string; attribution: string }; osm: string }) {
