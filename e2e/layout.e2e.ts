@@ -116,31 +116,26 @@ describe('layout, language and not-found page', () => {
     await context.close();
   });
 
-  it('names the first card image and then every script of the page at the top of <head>, and hydrates without a mismatch (decision 022)', async () => {
+  it('names every script of the home page at the top of <head>, keeps them after the content where the LCP is an image, and hydrates without a mismatch (decision 022)', async () => {
     const { context, page, problems } = await openPage(browser);
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && r.url().includes('/assets/') && scripts.push(new URL(r.url()).pathname));
-    await page.goto(`${BASE_URL}/catalog`);
-    await page.waitForFunction(() => Object.keys(document.querySelector('#catalog-q') ?? {}).some((k) => k.startsWith('__reactProps$')));
-    // The document as the server wrote it (the head's preloads are dropped once hydrated).
-    const html = await (await context.request.get(`${BASE_URL}/catalog`)).text();
-    const head = html.slice(0, html.indexOf('</head>'));
-    const preloads = [...head.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"[^>]*>/g)].map((m) => ({ rel: m[1], href: m[2], tag: m[0] }));
-    // First the image of the first card, at high priority, as the card's <picture> will ask for it...
-    expect(preloads[0]).toMatchObject({ rel: 'preload' });
-    expect(preloads[0].tag).toContain('fetchpriority="high"');
-    const firstCardImage = await page.locator('.property-card picture').first().evaluate((el) => el.querySelector('source')?.getAttribute('srcset') ?? el.querySelector('img')?.getAttribute('src'));
-    expect(preloads[0].href).toBe(firstCardImage);
-    // ...then every script the page loaded, before the content that used to come first.
-    expect(preloads.slice(1).every((p) => p.rel === 'modulepreload')).toBe(true);
+    await page.goto(`${BASE_URL}/`);
+    await page.waitForFunction(() => Object.keys(document.querySelector('header a') ?? {}).some((k) => k.startsWith('__reactProps$')));
+    // The documents as the server wrote them (the head's preloads are dropped once hydrated).
+    const headOf = async (path: string) => (await (await context.request.get(`${BASE_URL}${path}`)).text()).split('</head>')[0];
+    const preloadsIn = (head: string) => [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]);
+    // Home (LCP: the hero's heading): every script the page loaded, named in <head>.
     expect(scripts.length).toBeGreaterThan(3);
-    expect(new Set(preloads.slice(1).map((p) => p.href))).toEqual(new Set(scripts));
-    // Gone from the hydrated page: client-side navigations do not add preloads.
+    expect(new Set(preloadsIn(await headOf('/')))).toEqual(new Set(scripts));
+    // A client-side navigation renders the head anew, without them (only the document's first render writes them).
+    await page.locator('footer a[href="/about"]').click();
+    await page.waitForURL(/\/about$/);
+    await page.locator('.company-hero').first().waitFor();
     await expect(page.locator('head link[rel="modulepreload"]').count()).resolves.toBe(0);
-    // The map view has no card to preload.
-    const mapHead = (await (await context.request.get(`${BASE_URL}/catalog?view=map`)).text()).split('</head>')[0];
-    expect(mapHead).not.toContain('rel="preload" as="image"');
-    expect(mapHead).toContain('rel="modulepreload"');
+    // The catalogue's grid (LCP: the first card's image) keeps them after the content; its map view has no image to wait for.
+    expect(preloadsIn(await headOf('/catalog'))).toEqual([]);
+    expect(preloadsIn(await headOf('/catalog?view=map')).length).toBeGreaterThan(3);
     expect(problems()).toEqual([]);
     await context.close();
   });
