@@ -30,6 +30,7 @@ import { captureCatalogueSql } from './lib/capture-sql.mjs';
 import { benchDatabaseUrl, prepareDatabase, samplePublicListings } from './lib/data.mjs';
 import { explainAll } from './lib/explain.mjs';
 import { browserMetrics, ensureChromium, fetchRaw, pageWeight, THROTTLING } from './lib/pages.mjs';
+import { waitForQuiet } from './lib/quiet.mjs';
 import { evaluateTargets, printReport } from './lib/report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -78,6 +79,15 @@ const BROWSER = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
 const log = (msg) => console.log(`[bench ${elapsed()}] ${msg}`);
+
+/** Waits before each measurement for what the last one left running to finish (lib/quiet.mjs); long waits go in the report. */
+const settleWaits = [];
+async function settle(before) {
+  const q = await waitForQuiet();
+  if (!q || q.waited_ms < 3000) return;
+  settleWaits.push({ before, ...q });
+  log(`waited ${(q.waited_ms / 1000).toFixed(1)} s for the machine to go quiet before "${before}" (CPU ${Math.round(q.busy * 100)}% busy at the end)`);
+}
 
 const children = [];
 let stopping = false;
@@ -281,8 +291,9 @@ async function main() {
     { name: deepFirstName, url: `${RAW}/api/properties?${DEEP_FILTER}` },
     { name: deepName, url: `${RAW}/api/properties?${deepQuery}` },
     { name: offsetName, url: `${RAW}/api/properties?${offsetQuery}` },
-    { name: 'api detail /api/properties/{id}', url: API, paths: detailPaths },
-    { name: 'api map /api/properties/map', url: `${API}/api/properties/map?${FILTER}` },
+    // Asked compressed, as browsers ask (the map's answer is 1.7 MB as JSON, ~240 kB br).
+    { name: 'api detail /api/properties/{id}', url: API, paths: detailPaths, headers: COMPRESSED },
+    { name: 'api map /api/properties/map', url: `${API}/api/properties/map?${FILTER}`, headers: COMPRESSED },
     { name: 'web /catalog?…', url: `${WEB}/catalog?${FILTER}`, headers: BROWSER },
     { name: 'web /catalog?…, no page cache', url: `${WEB_RAW}/catalog?${FILTER}`, headers: BROWSER },
     { name: 'web /property/{slug}', url: WEB, paths: pagePaths, headers: BROWSER },
@@ -317,6 +328,7 @@ async function main() {
     // run with the median p99 is reported, with every run's p99 beside it.
     const runs = [];
     for (let i = 0; i < (s.overallRate && !s.once ? REPEAT : 1); i++) {
+      await settle(s.name);
       runs.push(await load({ url: s.url, paths: s.paths, connections: s.connections ?? CONNECTIONS, duration: DURATION, warmup: 1, overallRate: s.overallRate, headers: s.headers }));
     }
     const r = [...runs].sort((a, b) => a.p99_ms - b.p99_ms)[Math.floor((runs.length - 1) / 2)];
@@ -340,6 +352,7 @@ async function main() {
 
   log('page weight and throttled browser metrics of / and /catalog');
   const pages = [];
+  await settle('browser metrics');
   const browser = await browserMetrics(WEB, ['/', '/catalog'], log).catch((e) => {
     log(`! browser metrics failed: ${e.message}`);
     return {};
@@ -354,6 +367,7 @@ async function main() {
     machine: machine(),
     duration_s: Math.round((Date.now() - started) / 1000),
     load_average: { before: loadBefore, after: os.loadavg().map((n) => Math.round(n * 10) / 10) },
+    settle_waits: settleWaits,
     config: { listings: LISTINGS, leads: LEADS, scenario_seconds: DURATION, connections: CONNECTIONS, filter: FILTER, text_query: decodeURIComponent(TEXT_QUERY), deep_filter: DEEP_FILTER, deep_page: deepPage, deep_cursor: cursor },
     data,
     scenarios,
