@@ -116,7 +116,7 @@ describe('layout, language and not-found page', () => {
     await context.close();
   });
 
-  it('names every script of the home page at the top of <head>, keeps them after the content where the LCP is an image, and hydrates without a mismatch (decision 022)', async () => {
+  it('names every script of the home page at the top of <head>, after the largest image where the LCP is one, and hydrates without a mismatch (decision 022)', async () => {
     const { context, page, problems } = await openPage(browser);
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && r.url().includes('/assets/') && scripts.push(new URL(r.url()).pathname));
@@ -125,17 +125,50 @@ describe('layout, language and not-found page', () => {
     // The documents as the server wrote them (the head's preloads are dropped once hydrated).
     const headOf = async (path: string) => (await (await context.request.get(`${BASE_URL}${path}`)).text()).split('</head>')[0];
     const preloadsIn = (head: string) => [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]);
-    // Home (LCP: the hero's heading): every script the page loaded, named in <head>.
+    const imagePreloadsIn = (head: string) => [...head.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
+    // Home (LCP: the hero's heading): every script the page loaded, named in <head>, no image.
     expect(scripts.length).toBeGreaterThan(3);
-    expect(new Set(preloadsIn(await headOf('/')))).toEqual(new Set(scripts));
+    const home = await headOf('/');
+    expect(new Set(preloadsIn(home))).toEqual(new Set(scripts));
+    expect(imagePreloadsIn(home)).toEqual([]);
     // A client-side navigation renders the head anew, without them (only the document's first render writes them).
     await page.locator('footer a[href="/about"]').click();
     await page.waitForURL(/\/about$/);
     await page.locator('.company-hero').first().waitFor();
     await expect(page.locator('head link[rel="modulepreload"]').count()).resolves.toBe(0);
-    // The catalogue's grid (LCP: the first card's image) keeps them after the content; its map view has no image to wait for.
-    expect(preloadsIn(await headOf('/catalog'))).toEqual([]);
-    expect(preloadsIn(await headOf('/catalog?view=map')).length).toBeGreaterThan(3);
+    // The catalogue's map view has no image to put first.
+    const map = await headOf('/catalog?view=map');
+    expect(preloadsIn(map).length).toBeGreaterThan(3);
+    expect(imagePreloadsIn(map)).toEqual([]);
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['the catalogue', '/catalog', '.property-card picture source'],
+    ['a listing', '', '.gallery__main picture source'],
+  ])('preloads the largest image of %s ahead of its scripts, and asks for it once (decision 022)', async (_name, path, sourceSelector) => {
+    const { context, page, problems } = await openPage(browser);
+    // A listing with images: the catalogue's first card links to one.
+    const target = path || ((await (await context.request.get(`${BASE_URL}/catalog`)).text()).match(/<a class="stretched-link"[^>]* href="(\/property\/[^"]+)"/)?.[1] ?? '');
+    expect(target).not.toBe('');
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(`${BASE_URL}${target}`);
+    await page.waitForFunction(() => Object.keys(document.querySelector('header a') ?? {}).some((k) => k.startsWith('__reactProps$')));
+    const head = (await (await context.request.get(`${BASE_URL}${target}`)).text()).split('</head>')[0];
+    const links = [...head.matchAll(/<link rel="(preload|modulepreload)"[^>]*>/g)].map((m) => m[0]);
+    // First the image, with high priority, as the <picture>'s WebP source names it; then the scripts.
+    const image = await page.locator(sourceSelector).first().getAttribute('srcset');
+    expect(image).toMatch(/^\/media\/.+\.webp$/);
+    expect(links[0]).toBe(`<link rel="preload" as="image" href="${image}" type="image/webp" fetchpriority="high"/>`);
+    const scripts = links.slice(1).map((l) => /href="([^"]+)"/.exec(l)?.[1]);
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(links.slice(1).every((l) => l.startsWith('<link rel="modulepreload"'))).toBe(true);
+    const loadedScripts = requested.filter((u) => u.startsWith('/assets/') && u.endsWith('.js'));
+    expect(new Set(loadedScripts)).toEqual(new Set(scripts));
+    // The preload and the <picture> share one download.
+    expect(requested.filter((u) => u === image)).toHaveLength(1);
     expect(problems()).toEqual([]);
     await context.close();
   });

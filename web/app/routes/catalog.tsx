@@ -10,7 +10,7 @@ import { EmptyState, ErrorState, LoadingOverlay } from '~/components/ListingStat
 import { MapView, type MapPoint } from '~/components/MapView';
 import { Pagination } from '~/components/Pagination';
 import { PropertyGrid } from '~/components/PropertyGrid';
-import { showsCardImage, type PreloadHandle } from '~/lib/head-preloads';
+import { firstCardImage, type PreloadHandle } from '~/lib/head-preloads';
 import { ViewToggle } from '~/components/ViewToggle';
 import { i18nServer } from '~/i18n.server';
 import { apiFor, mapTiles } from '~/lib/api.server';
@@ -92,8 +92,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Complete pages go to the anonymous page cache (lib/page-cache.server.ts). */
 export const headers = cacheablePageHeaders;
 
-/** The first card's image is the largest paint: the scripts stay after the content (lib/head-preloads.tsx). */
-export const handle: PreloadHandle = { lcpIsImage: showsCardImage };
+/** The first card's image is the largest paint: preloaded ahead of the scripts (lib/head-preloads.tsx). */
+export const handle: PreloadHandle = { lcpImage: firstCardImage };
 
 /**
  * The points of the map view (GET /resources/map-points `url`), fetched once the page runs:

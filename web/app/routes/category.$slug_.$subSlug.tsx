@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { useLoaderData } from '@remix-run/react';
 import { CategoryListing } from '~/components/CategoryListing';
 import { loadCategoryPage } from '~/lib/category.server';
-import { showsCardImage, type PreloadHandle } from '~/lib/head-preloads';
+import { firstCardImage, type PreloadHandle } from '~/lib/head-preloads';
 import { cacheablePageHeaders } from '~/lib/page-cache';
 import { seoMeta } from '~/lib/seo';
 import catalogCss from '~/styles/catalog.css?url';
@@ -21,8 +21,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Complete pages go to the anonymous page cache (lib/page-cache.server.ts). */
 export const headers = cacheablePageHeaders;
 
-/** The first card's image is the largest paint: the scripts stay after the content (lib/head-preloads.tsx). */
-export const handle: PreloadHandle = { lcpIsImage: showsCardImage };
+/** The first card's image is the largest paint: preloaded ahead of the scripts (lib/head-preloads.tsx). */
+export const handle: PreloadHandle = { lcpImage: firstCardImage };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 

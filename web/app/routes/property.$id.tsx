@@ -14,6 +14,7 @@ import { ErrorState, LoadingOverlay } from '~/components/ListingStates';
 import { MapView } from '~/components/MapView';
 import { PREMIUM_FAVORITES, propertyHref } from '~/components/PropertyCard';
 import { PropertyGrid } from '~/components/PropertyGrid';
+import { resolveImage } from '~/components/PropertyImage';
 import { ShareButton } from '~/components/ShareButton';
 import { i18nServer } from '~/i18n.server';
 import { apiFor, mapTiles } from '~/lib/api.server';
@@ -103,9 +104,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo);
 
-/** The gallery's first image is the largest paint: the scripts stay after the content (lib/head-preloads.tsx). */
+/** The gallery's image (the one the link names, see Gallery) is the largest paint: preloaded ahead of the scripts (lib/head-preloads.tsx). */
 export const handle: PreloadHandle = {
-  lcpIsImage: (data) => !!(data as { property?: Pick<PropertyDetail, 'images'> | null } | undefined)?.property?.images.length,
+  lcpImage: (data) => {
+    const d = data as { property?: Pick<PropertyDetail, 'images'> | null; initialIndex?: number } | undefined;
+    const images = d?.property?.images ?? [];
+    const index = d?.initialIndex ?? 0;
+    const image = images[index >= 0 && index < images.length ? index : 0];
+    return image ? resolveImage(image, 'gallery') : null;
+  },
 };
 
 /** The property's location: one marker, zoom 15, 400 px high (spec 01 §2), and a link to OpenStreetMap. */
