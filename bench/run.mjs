@@ -16,7 +16,8 @@
 // Environment: DATABASE_URL / REDIS_URL (the server; the bench database name replaces the
 // path), BENCH_DATABASE_URL, BENCH_LISTINGS (20000), BENCH_LEADS (100000), BENCH_DURATION
 // (seconds per scenario, 8), BENCH_CONNECTIONS (50), BENCH_REPEAT (runs of each fixed-rate
-// scenario, 3: the run with the median p99 is reported), BENCH_VERBOSE=1 (server output),
+// scenario, 3: the run with the median p99 is reported), BENCH_TARGET_REPEAT (runs of those
+// a target is judged on, 5), BENCH_VERBOSE=1 (server output),
 // CHROMIUM_PATH, BENCH_INSTALL_CHROMIUM=0 (no apt-get install of a missing Chromium).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +45,13 @@ const DURATION = Number(process.env.BENCH_DURATION || 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 /** Runs of each fixed-rate scenario (the median p99 is reported). */
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT || 3));
+/**
+ * Runs of the fixed-rate scenarios an issue 6 target is judged on (BENCH_TARGET_REPEAT, 5).
+ * One 8 s run's p99 is the 40th slowest of 4,000 responses, so a single stall of one second's
+ * burst decides it: on this 2-core machine the API sat ~89% idle at 500 req/s while runs' p99
+ * ranged 14-73 ms (the load tool and the server take turns on the cores during each burst).
+ */
+const TARGET_REPEAT = Math.max(REPEAT, Number(process.env.BENCH_TARGET_REPEAT || 5));
 // Unmeasured seconds of load per saturation scenario in a warm-up pass over all of them before
 // anything is measured. Without it, the first API scenarios of a run came out at 45-65% of
 // the later ones on the same code path (three runs: date_new/price_asc 91-149 req/s against
@@ -300,7 +308,7 @@ async function main() {
     // autocannon's fixed rate is bursty: a node:http hello world at the same rate and
     // connections shows what the load generator and the machine add on their own.
     { name: 'floor: node:http hello @500 req/s', url: `${BASE}/__hello`, overallRate: 500 },
-    { name: 'api catalogue @500 req/s', url: `${API}/api/properties?${FILTER}`, overallRate: 500, headers: COMPRESSED },
+    { name: 'api catalogue @500 req/s', url: `${API}/api/properties?${FILTER}`, overallRate: 500, headers: COMPRESSED, repeat: TARGET_REPEAT },
     { name: 'api catalogue @500 req/s, uncompressed', url: `${API}/api/properties?${FILTER}`, overallRate: 500 },
     { name: 'floor: node:http hello @500 req/s, 10 conn.', url: `${BASE}/__hello`, overallRate: 500, connections: 10 },
     { name: 'api catalogue @500 req/s, 10 conn.', url: `${API}/api/properties?${FILTER}`, overallRate: 500, connections: 10, headers: COMPRESSED },
@@ -308,10 +316,10 @@ async function main() {
     { name: 'api catalogue @500 req/s, 200 queries, cold', url: API, paths: mixedPaths, overallRate: 500, headers: COMPRESSED, once: true },
     // Steady state: the pages were first asked over time (one pass, 4 at a time), as on a site
     // that has been running; then 500 req/s keeps them being refreshed as they expire.
-    { name: 'api catalogue @500 req/s, 200 queries', url: API, paths: mixedPaths, overallRate: 500, headers: COMPRESSED, prime: true },
+    { name: 'api catalogue @500 req/s, 200 queries', url: API, paths: mixedPaths, overallRate: 500, headers: COMPRESSED, prime: true, repeat: TARGET_REPEAT },
     { name: 'api catalogue @500 req/s, no page cache', url: `${RAW}/api/properties?${FILTER}`, overallRate: 500 },
-    { name: 'api text @50 req/s', url: `${RAW}/api/properties?${TEXT_QUERY}`, overallRate: 50, connections: 10 },
-    { name: 'web /catalog @100 req/s', url: `${WEB}/catalog?${FILTER}`, overallRate: 100, connections: 20, headers: BROWSER },
+    { name: 'api text @50 req/s', url: `${RAW}/api/properties?${TEXT_QUERY}`, overallRate: 50, connections: 10, repeat: TARGET_REPEAT },
+    { name: 'web /catalog @100 req/s', url: `${WEB}/catalog?${FILTER}`, overallRate: 100, connections: 20, headers: BROWSER, repeat: TARGET_REPEAT },
     { name: 'web /catalog @100 req/s, no page cache', url: `${WEB_RAW}/catalog?${FILTER}`, overallRate: 100, connections: 20, headers: BROWSER },
   ];
 
@@ -324,10 +332,11 @@ async function main() {
   for (const s of plan) {
     if (s.prime) await prime(s.url, s.paths, s.headers);
     // A fixed-rate run's p99 on a small shared machine moves by tens of ms between runs (the
-    // node:http hello world's own p99 went from 19 to 35 ms): those are run REPEAT times and the
-    // run with the median p99 is reported, with every run's p99 beside it.
+    // node:http hello world's own p99 went from 19 to 35 ms): those are run REPEAT times (the
+    // ones a target is judged on TARGET_REPEAT times) and the run with the median p99 is
+    // reported, with every run's p99 beside it.
     const runs = [];
-    for (let i = 0; i < (s.overallRate && !s.once ? REPEAT : 1); i++) {
+    for (let i = 0; i < (s.overallRate && !s.once ? (s.repeat ?? REPEAT) : 1); i++) {
       await settle(s.name);
       runs.push(await load({ url: s.url, paths: s.paths, connections: s.connections ?? CONNECTIONS, duration: DURATION, warmup: 1, overallRate: s.overallRate, headers: s.headers }));
     }
