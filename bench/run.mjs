@@ -49,7 +49,7 @@ const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT || 3));
  * Runs of the fixed-rate scenarios an issue 6 target is judged on (BENCH_TARGET_REPEAT, 5).
  * One 8 s run's p99 is the 40th slowest of 4,000 responses, so a single stall of one second's
  * burst decides it: on this 2-core machine the API sat ~89% idle at 500 req/s while runs' p99
- * ranged 14-73 ms (the load tool and the server take turns on the cores during each burst).
+ * ranged 14-131 ms (the load tool and the server take turns on the cores during each burst).
  */
 const TARGET_REPEAT = Math.max(REPEAT, Number(process.env.BENCH_TARGET_REPEAT || 5));
 // Unmeasured seconds of load per saturation scenario in a warm-up pass over all of them before

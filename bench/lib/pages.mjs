@@ -167,7 +167,7 @@ export function ensureChromium(log) {
  * for its own start-up; the page's first render fills the web's page cache): the load with
  * the median LCP is reported, with every run's LCP (`lcp_runs`). One throttled load varies by
  * several hundred ms here (the emulated latency of the document request alone moves its first
- * byte by up to ~700 ms; single loads of `/catalog` ranged 1.3-3.1 s around a ~1.9 s median),
+ * byte by up to ~700 ms; single loads of `/catalog` ranged 1.7-3.0 s around a ~2.0 s median),
  * so the median of seven moves less than the median of five did.
  */
 export async function browserMetrics(base, paths, log, runs = 7) {

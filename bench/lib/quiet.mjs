@@ -1,8 +1,9 @@
 // Waits for the machine to go quiet between measurements. A scenario that overloads a server
-// (saturation, or a fixed rate above what it can render) leaves work queued behind it when the
-// load tool stops: the server keeps rendering the requests it had accepted, PostgreSQL's
-// autovacuum picks up the counted views. On two cores that spills into the next measurement,
-// most of all into the throttled browser loads (4x CPU slowdown of whatever CPU is left).
+// (saturation, or a fixed rate above what it can render) can leave work behind it when the load
+// tool stops (requests the server had accepted, an autovacuum after the counted views), and on
+// two cores that would spill into the next measurement, most of all into the throttled browser
+// loads (a 4x CPU slowdown of whatever CPU is left). In the runs of 2026-11-24 no wait took
+// more than 2 s: the guard costs ~1 s per measurement and records any longer wait.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
