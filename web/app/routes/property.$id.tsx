@@ -108,9 +108,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo
 export const handle: PreloadHandle = {
   lcpImage: (data) => {
     const d = data as { property?: Pick<PropertyDetail, 'images'> | null; initialIndex?: number } | undefined;
-    const images = d?.property?.images ?? [];
-    const index = d?.initialIndex ?? 0;
-    const image = images[index >= 0 && index < images.length ? index : 0];
+    // initialIndex is already a valid index (or 0) from the loader.
+    const image = d?.property?.images[d.initialIndex ?? 0];
     return image ? resolveImage(image, 'gallery') : null;
   },
 };
