@@ -1,9 +1,11 @@
 /**
- * One Jest configuration, four projects:
+ * One Jest configuration, five projects:
  * - unit:   libs and web units (no services)
  * - api:    NestJS API against a real PostgreSQL/Redis (each file makes its own database)
  * - worker: BullMQ worker against real Redis/PostgreSQL
  * - e2e:    Playwright (Debian Chromium) against a started stack (see e2e/global-setup.js)
+ * - bench:  the benchmark harness (bench/): its rules, its load tool, and one whole run at a
+ *           small scale; run on its own after the others (it starts its own stack and loads it)
  * NestJS 12 ships ES modules, so node_modules/@nestjs is transformed too (DESIGN "Version facts").
  */
 const swc = [
@@ -35,6 +37,7 @@ module.exports = {
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/src/**/*.spec.ts', '<rootDir>/web/app/**/*.test.ts'] },
     { ...common, displayName: 'api', testMatch: ['<rootDir>/api/**/*.spec.ts', '<rootDir>/api/**/*.e2e-spec.ts'] },
     { ...common, displayName: 'worker', testMatch: ['<rootDir>/worker/**/*.spec.ts'] },
+    { ...common, displayName: 'bench', testMatch: ['<rootDir>/bench/test/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'e2e',

@@ -3,9 +3,10 @@
 // Node's http module + pg and nothing else (no framework, no ORM, no validation, no rate
 // limit). It answers GET /<scenario name> by replaying the SQL that PropertiesService.list()
 // ran for that scenario (captured from the compiled service by bench/lib/capture-sql.mjs and
-// handed over in the file named by argv[2]): the page and the count in parallel, then the
-// images of the page, exactly as the API does, with the same short-lived cache of the count.
-// The rows go out as JSON in the API's envelope.
+// handed over in the file named by argv[2]): the page of cards (with each card's first image)
+// and the count in parallel, exactly as the API does, with the same short-lived cache of the
+// count. The rows go out as JSON in the API's envelope, the page cut to its size as the API does
+// (bench/lib/baseline-check.mjs checks that both answer the same listings before any load).
 //
 //   node bench/baseline-server.mjs <queries.json>     env: DATABASE_URL, BASELINE_PORT, DB_POOL_SIZE
 import { readFileSync } from 'node:fs';
@@ -15,11 +16,6 @@ import pg from 'pg';
 const queries = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 // The same pool size as the API (DB_POOL_SIZE, default 10).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE || 10) });
-
-/** TypeORM expands `IN (:...ids)` to `IN ($1, $2, ...)`: the same statement for `n` ids. */
-function imagesSql(template, n) {
-  return template.replace(/IN \(\$1(?:, \$\d+)*\)/, `IN (${Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ')})`);
-}
 
 // The API keeps totals for CATALOGUE_COUNT_CACHE_MS (PropertiesService, default 15 s): the
 // baseline does the same, so both do the same database work per request.
@@ -35,23 +31,15 @@ function cachedCount(q) {
 
 async function answer(q) {
   const [list, count] = await Promise.all([pool.query(q.list.sql, q.list.params), cachedCount(q)]);
-  const rows = list.rows;
-  const byProperty = new Map();
-  if (rows.length && q.images) {
-    const ids = rows.map((r) => r.p_id);
-    const images = await pool.query(imagesSql(q.images.sql, ids.length), ids);
-    for (const img of images.rows) {
-      const l = byProperty.get(img.i_property_id);
-      if (l) l.push(img);
-      else byProperty.set(img.i_property_id, [img]);
-    }
-  }
+  // The list statement asks for one row more than the page (is there a next one?): dropped, as the API does.
+  const limit = q.limit ?? list.rows.length;
+  const more = list.rows.length > limit;
+  const rows = more ? list.rows.slice(0, limit) : list.rows;
   const total = Number(count.rows[0]?.total ?? 0);
-  const limit = q.list.limit ?? rows.length;
   return {
     status: 'success',
-    data: rows.map((r) => ({ ...r, images: byProperty.get(r.p_id) ?? [] })),
-    meta: { total, totalPages: limit ? Math.ceil(total / limit) : 0 },
+    data: rows,
+    meta: { total, totalPages: limit ? Math.ceil(total / limit) : 0, nextCursor: more ? rows[rows.length - 1].id : null },
   };
 }
 

@@ -18,7 +18,11 @@
 // (seconds per scenario, 8), BENCH_CONNECTIONS (50), BENCH_REPEAT (runs of each fixed-rate
 // scenario, 3: the run with the median p99 is reported), BENCH_TARGET_REPEAT (runs of those
 // a target is judged on, 5), BENCH_VERBOSE=1 (server output),
-// CHROMIUM_PATH, BENCH_INSTALL_CHROMIUM=0 (no apt-get install of a missing Chromium).
+// CHROMIUM_PATH, BENCH_INSTALL_CHROMIUM=0 (no apt-get install of a missing Chromium),
+// BENCH_BROWSER_RUNS (throttled loads per page, 7), BENCH_SETTLE=0 (no wait for a quiet machine
+// between measurements), BENCH_OUT (the report file, bench/results/latest.json),
+// BENCH_REDIS_PREFIX (realty_bench). The bench's own test (bench/test/smoke.spec.ts) runs the
+// whole harness at a small scale with these.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,6 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, run, startService, stopAll, waitForHttp } from '../scripts/lib/proc.mjs';
 import { ensureServices } from '../scripts/lib/services.mjs';
+import { compareBaselineWithApi } from './lib/baseline-check.mjs';
 import { captureCatalogueSql } from './lib/capture-sql.mjs';
 import { benchDatabaseUrl, prepareDatabase, samplePublicListings } from './lib/data.mjs';
 import { explainAll } from './lib/explain.mjs';
@@ -59,7 +64,12 @@ const TARGET_REPEAT = Math.max(REPEAT, Number(process.env.BENCH_TARGET_REPEAT ||
 // req/s): the first half minute of a freshly started process was measured, not the route. A
 // 3 s warm-up of each scenario alone did not change that.
 const WARMUP = Math.max(0, Number(process.env.BENCH_WARMUP ?? 3));
-const REDIS_PREFIX = 'realty_bench';
+const REDIS_PREFIX = process.env.BENCH_REDIS_PREFIX || 'realty_bench';
+/** Measured throttled loads of each page (after one unmeasured). */
+const BROWSER_RUNS = Math.max(1, Number(process.env.BENCH_BROWSER_RUNS || 7));
+/** Wait for a quiet machine before each measurement (BENCH_SETTLE=0: do not). */
+const SETTLE = process.env.BENCH_SETTLE !== '0';
+const OUT = path.resolve(process.env.BENCH_OUT || path.join(here, 'results', 'latest.json'));
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 
 /** The typical catalogue filter of the issue: rent, offices, up to 5 M ₸, from 50 m². */
@@ -91,6 +101,7 @@ const log = (msg) => console.log(`[bench ${elapsed()}] ${msg}`);
 /** Waits before each measurement for what the last one left running to finish (lib/quiet.mjs); long waits go in the report. */
 const settleWaits = [];
 async function settle(before) {
+  if (!SETTLE) return;
   const q = await waitForQuiet();
   if (!q || q.waited_ms < 3000) return;
   settleWaits.push({ before, ...q });
@@ -279,6 +290,14 @@ async function main() {
   await waitForHttp(`${WEB_RAW}/`, 60, children[3]);
   await waitForHttp(`${BASE}/`, 30, children[4]);
 
+  const baselineCheck = await compareBaselineWithApi(BASE, RAW, [
+    { name: catalogue[0].name, query: catalogue[0].query },
+    { name: 'api text', query: TEXT_QUERY },
+    { name: deepName, query: deepQuery },
+  ]);
+  const differ = baselineCheck.filter((c) => !c.same);
+  if (differ.length) throw new Error(`the baseline answers other listings than the API: ${JSON.stringify(differ)}`);
+  log(`baseline answers the same listings and totals as the API (${baselineCheck.map((c) => `${c.name}: ${c.ids} of ${c.total}`).join('; ')})`);
   const checks = await headerChecks(API, WEB, sample[0]);
   const detailPaths = sample.map((s) => `/api/properties/${s.id}`);
   const pagePaths = sample.slice(0, 200).map((s) => `/property/${encodeURIComponent(s.slug)}`);
@@ -362,7 +381,7 @@ async function main() {
   log('page weight and throttled browser metrics of / and /catalog');
   const pages = [];
   await settle('browser metrics');
-  const browser = await browserMetrics(WEB, ['/', '/catalog'], log).catch((e) => {
+  const browser = await browserMetrics(WEB, ['/', '/catalog'], log, BROWSER_RUNS).catch((e) => {
     log(`! browser metrics failed: ${e.message}`);
     return {};
   });
@@ -383,13 +402,14 @@ async function main() {
     pages,
     throttling: THROTTLING,
     postgres,
+    baseline_check: baselineCheck,
     checks,
   };
   report.targets = evaluateTargets(report, { catalogue: catalogue[0].name, text: 'api text', deepFirst: deepFirstName, deep: deepName });
-  mkdirSync(path.join(here, 'results'), { recursive: true });
-  writeFileSync(path.join(here, 'results', 'latest.json'), JSON.stringify(report, null, 2) + '\n');
+  mkdirSync(path.dirname(OUT), { recursive: true });
+  writeFileSync(OUT, JSON.stringify(report, null, 2) + '\n');
   printReport(report);
-  log(`written bench/results/latest.json; whole run ${elapsed()}`);
+  log(`written ${path.relative(root, OUT)}; whole run ${elapsed()}`);
 }
 
 const onSignal = () => {

@@ -10,14 +10,15 @@ const require = createRequire(import.meta.url);
 /** Recognises the statements of one PropertiesService.list() call. */
 function classify(sql) {
   if (/COUNT\(\*\)::int AS "total"/i.test(sql)) return 'count';
-  if (/FROM "property_images"/.test(sql)) return 'images';
   if (/FROM "properties"/.test(sql)) return 'list';
   return null;
 }
 
 /**
  * For each {name, query} (a query string of GET /api/properties) returns
- * {list: {sql, params}, count: {sql, params}, images: {sql, params} | null}.
+ * {query, limit, list: {sql, params}, count: {sql, params}, total, items, nextCursor} (`list`: the
+ * page of cards with their first image; `limit`: the page size; total, items, nextCursor: the
+ * service's answer).
  */
 export async function captureCatalogueSql(url, scenarios) {
   const db = require('@realty/db');
@@ -58,7 +59,9 @@ export async function captureCatalogueSql(url, scenarios) {
         if (kind && !byKind[kind]) byKind[kind] = q;
       }
       if (!byKind.list || !byKind.count) throw new Error(`could not capture the SQL of ${name}: ${captured.map((q) => q.sql.slice(0, 60)).join(' | ')}`);
-      out[name] = { query, list: byKind.list, count: byKind.count, images: byKind.images ?? null, total: page.meta.total, items: page.items.length, nextCursor: page.meta.nextCursor ?? null };
+      // The page size: the list statement asks one row more (is there a next page?), which the
+      // API drops from the answer; the baseline does the same.
+      out[name] = { query, limit: params.limit, list: byKind.list, count: byKind.count, total: page.meta.total, items: page.items.length, nextCursor: page.meta.nextCursor ?? null };
     }
     return out;
   } finally {

@@ -1,5 +1,5 @@
 // PostgreSQL time alone: EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) of every captured catalogue
-// statement (page, count, images): every statement is first run once unmeasured, then
+// statement (the page of cards, the count): every statement is first run once unmeasured, then
 // EXPLAINed `runs` times with the best execution time kept (warm cache, as under load).
 // Sub-millisecond times taken right after the data is loaded move by 2-3x between single runs
 // (one run: 0.91 ms for a page query that takes 0.29-0.35 ms in 30 runs, best of 3): hence
@@ -23,10 +23,6 @@ function summarise(plan) {
   return scans;
 }
 
-function imagesSql(template, n) {
-  return template.replace(/IN \(\$1(?:, \$\d+)*\)/, `IN (${Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ')})`);
-}
-
 export async function explainAll(url, captured, { runs = 7 } = {}) {
   const { Client } = require('pg');
   const client = new Client({ connectionString: url });
@@ -46,16 +42,8 @@ export async function explainAll(url, captured, { runs = 7 } = {}) {
     for (const [name, q] of Object.entries(captured)) {
       const row = { name, total: q.total };
       let seq = [];
-      for (const kind of ['list', 'count', 'images']) {
-        let stmt = q[kind];
-        if (!stmt) continue;
-        if (kind === 'images') {
-          // The page's own ids, as the API passes them.
-          const list = await client.query(q.list.sql, q.list.params);
-          const ids = list.rows.map((r) => r.p_id);
-          if (!ids.length) continue;
-          stmt = { sql: imagesSql(stmt.sql, ids.length), params: ids };
-        }
+      for (const kind of ['list', 'count']) {
+        const stmt = q[kind];
         const doc = await explain(stmt.sql, stmt.params);
         row[`${kind}_ms`] = Math.round(doc['Execution Time'] * 100) / 100;
         row[`${kind}_scans`] = summarise(doc.Plan);
@@ -65,7 +53,7 @@ export async function explainAll(url, captured, { runs = 7 } = {}) {
           row[`${kind}_plan`] = doc.Plan;
         }
       }
-      row.pg_ms = Math.round(((row.list_ms ?? 0) + (row.count_ms ?? 0) + (row.images_ms ?? 0)) * 100) / 100;
+      row.pg_ms = Math.round(((row.list_ms ?? 0) + (row.count_ms ?? 0)) * 100) / 100;
       row.seq_scan_on_properties = seq;
       out.push(row);
     }

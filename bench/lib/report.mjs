@@ -134,13 +134,12 @@ export function printReport(report) {
       ['total', 'rows'],
       ['list_ms', 'page'],
       ['count_ms', 'count'],
-      ['images_ms', 'images'],
       ['seq', 'seq scan'],
       ['scans', 'scans on properties'],
     ],
   );
   for (const p of report.postgres) {
-    for (const kind of ['list', 'count', 'images']) {
+    for (const kind of ['list', 'count']) {
       if (p[`${kind}_plan`] && p.informational) console.log(`(info) ${p.name}: Seq Scan in the ${kind} query (a quarter of the rows match: the cheaper plan)`);
       else if (p[`${kind}_plan`]) console.log(`\n! Seq Scan on properties in the ${kind} query of ${p.name}:\n${JSON.stringify(p[`${kind}_plan`], null, 1)}`);
     }
