@@ -1,6 +1,8 @@
 import request from 'supertest';
-import { MESSAGES, type MapMarkerDto, type PropertyListItem } from '@realty/contracts';
+import { MESSAGES, type MapMarkerDto, type PropertyListItem, type PropertyListParams } from '@realty/contracts';
+import { DataSource } from 'typeorm';
 import { startTestApi } from '../../test/harness';
+import { PropertiesService } from './properties.service';
 import {
   SORT_ORDER,
   hasFlag,
@@ -344,6 +346,41 @@ describe('GET /api/properties (list) and /api/properties/map', () => {
       expect(gone.body.meta.nextCursor).toBeNull();
       const bad = await list({ after: "1' OR '1'='1" }).expect(400);
       expect(bad.body.error.fields).toEqual({ after: MESSAGES['field.invalid'].ru });
+    });
+  });
+
+  describe('page statements (built once per query, issue 6)', () => {
+    const params = (extra: Partial<PropertyListParams> = {}): PropertyListParams => ({ sort: 'date_new', page: 1, limit: 50, dealType: 'rent', ...extra });
+
+    it('reuses the statement of a query asked again; another page, cursor, filter or plan gets its own', () => {
+      const service = api.app.get(PropertiesService);
+      const first = service.pageIdsSql(params());
+      expect(service.pageIdsSql(params())).toBe(first);
+      const others = [
+        service.pageIdsSql(params({ page: 2 })),
+        service.pageIdsSql(params({ after: pub[0].id })),
+        service.pageIdsSql(params({ dealType: 'sale' })),
+        service.pageIdsSql(params({ sort: 'price_asc' })),
+        service.pageIdsSql(params(), true),
+      ];
+      for (const other of others) expect(other).not.toEqual(first);
+      expect(others[0][0]).toMatch(/OFFSET 50/);
+      expect(others[1][1]).toContain(pub[0].id);
+    });
+
+    it('a reused statement still reads the rows as they are now', async () => {
+      const before = await list({ deal_type: 'rent', limit: '3', sort: 'price_asc' }).expect(200);
+      const cheapest = before.body.data[0] as PropertyListItem;
+      const db = api.app.get(DataSource);
+      await db.query(`UPDATE properties SET views_count = views_count + 7 WHERE id = $1`, [cheapest.id]);
+      api.app.get(PropertiesService).invalidate();
+      try {
+        const after = await list({ deal_type: 'rent', limit: '3', sort: 'price_asc' }).expect(200);
+        expect(after.body.data[0]).toMatchObject({ id: cheapest.id, viewsCount: cheapest.viewsCount + 7 });
+      } finally {
+        await db.query(`UPDATE properties SET views_count = views_count - 7 WHERE id = $1`, [cheapest.id]);
+        api.app.get(PropertiesService).invalidate();
+      }
     });
   });
 
