@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { countDocumentView, flushServerPageViews } from './analytics.server';
+import { countDocumentView, flushServerPageViews, PAGE_CACHE_REFRESH_HEADER } from './analytics.server';
 
 /**
  * Server-counted page views (spec 01 §3; issue 6): queued and sent to the API in batches. A
@@ -50,6 +50,17 @@ describe('countDocumentView', () => {
       expect.objectContaining({ path: '/catalog', utm_source: 'mail', language: 'ru', origin: 'server', clientIp: '203.0.113.7', userAgent: 'Mozilla/5.0 Test', sessionId: first.setCookie!.slice(5, first.setCookie!.indexOf(';')) }),
       expect.objectContaining({ path: '/property/x', language: 'en', sessionId: 'abcdef1234567890' }),
     ]);
+  });
+
+  it("counts no view for the page cache's own render, which renders the page as counted", async () => {
+    received.length = 0;
+    const refresh = countDocumentView(page('/catalog', { [PAGE_CACHE_REFRESH_HEADER]: '1' }), 'ru');
+    expect(refresh).toEqual({ counted: true, setCookie: null });
+    countDocumentView(page('/catalog?counted=yes'), 'ru');
+    await flushServerPageViews();
+    expect(received).toHaveLength(1);
+    expect(received[0].body.views).toEqual([expect.objectContaining({ path: '/catalog' })]);
+    expect(received[0].body.views).toHaveLength(1);
   });
 
   it('keeps every view acceptable to the API: a long path is cut, an odd address left out', async () => {

@@ -30,6 +30,13 @@ export const ANALYTICS_SESSION_COOKIE = 'asid';
 const TIMEOUT_MS = 2000;
 let lastFailureLog = 0;
 
+/**
+ * Request header of the page cache's own renders (a kept page rendered anew in the background,
+ * lib/page-cache.server.ts): such a render is for no visitor, so it counts no view; each visitor
+ * served the page from the cache is counted there. The cache removes it from visitors' requests.
+ */
+export const PAGE_CACHE_REFRESH_HEADER = 'x-page-cache-refresh';
+
 /** True for a top-level page load (not a data request of client navigation, not a fetch). */
 export function isDocumentRequest(request: RequestView): boolean {
   if (request.method !== 'GET') return false;
@@ -52,6 +59,8 @@ export function countDocumentView(request: RequestView, lang: Language): { count
   if (!isDocumentRequest(request)) return { counted: false, setCookie: null };
   const url = new URL(request.url);
   if (!isTrackedPath(url.pathname)) return { counted: false, setCookie: null };
+  // A render of the page cache's own: the page is as for a counted visitor, nothing is queued.
+  if (request.headers.get(PAGE_CACHE_REFRESH_HEADER) === '1') return { counted: true, setCookie: null };
   const existing = readSessionCookie(request);
   const sessionId = existing ?? randomUUID();
   const body: Record<string, unknown> = {

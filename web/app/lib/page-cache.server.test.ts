@@ -9,6 +9,7 @@ import { get, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { constants as zlibConstants, deflateRawSync, gunzipSync, inflateRawSync } from 'node:zlib';
 import request from 'supertest';
+import { PAGE_CACHE_REFRESH_HEADER } from './analytics.server';
 import { csrf, csrfCookie, commitCsrfToken, CSRF_FIELD } from './csrf.server';
 import { PAGE_CACHE_OPT_IN } from './page-cache';
 import { createPageCache, PAGE_CACHE_STATUS, storedBlock, type PageCacheOptions } from './page-cache.server';
@@ -262,9 +263,9 @@ describe('anonymous page cache with a render thread', () => {
    * A cache whose renders go to `render` (as web/render-thread.mjs would answer), and an in-thread
    * handler behind it that answers 'in-thread' (the fallback).
    */
-  function app(render: PageCacheOptions['render']) {
+  function app(render: PageCacheOptions['render'], cacheOptions: Partial<PageCacheOptions> = {}) {
     const web = express();
-    web.use(createPageCache({ ttlMs: 5000, render }));
+    web.use(createPageCache({ ttlMs: 5000, render, ...cacheOptions }));
     const fallbacks: string[] = [];
     web.get('*', (req, res) => {
       fallbacks.push(req.originalUrl);
@@ -275,10 +276,15 @@ describe('anonymous page cache with a render thread', () => {
     return { agent: request(server), fallbacks };
   }
 
-  /** A render that reads the CSRF cookie it is handed, as the root loader does (`ownToken`: it mints its own instead). */
-  function fakeRender(calls: string[], { ownToken = false, status = 200 } = {}): PageCacheOptions['render'] {
+  /**
+   * A render that reads the CSRF cookie it is handed, as the root loader does (`ownToken`: it
+   * mints its own instead); `seen` gets the headers of each call, `delayMs` is its render time.
+   */
+  function fakeRender(calls: string[], { ownToken = false, status = 200, seen = [] as Headers[], delayMs = 0 } = {}): PageCacheOptions['render'] {
     return async (url, headers) => {
       calls.push(url);
+      seen.push(new Headers(headers));
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
       const cookie = new Headers(headers).get('cookie') ?? '';
       const { token, setCookie } = await commitCsrfToken(new Request(url, { headers: { cookie: ownToken ? '' : cookie } }));
       const out: [string, string][] = [
@@ -312,6 +318,71 @@ describe('anonymous page cache with a render thread', () => {
     expect(tokensIn(second.text)).toEqual([secondToken, secondToken]);
     expect(calls).toHaveLength(1);
     expect(fallbacks).toEqual([]);
+  });
+
+  it('serves an expired page at once and renders it anew in the background, counting no view there', async () => {
+    const calls: string[] = [];
+    const seen: Headers[] = [];
+    let finished = 0;
+    const render = fakeRender(calls, { seen, delayMs: 300 });
+    const { agent: plain } = app((url, headers) => render!(url, headers).finally(() => finished++), { ttlMs: 400, staleMs: 10_000 });
+    // English pages (the key has the language in it).
+    const agent = { get: (path: string) => plain.get(path).set('Accept-Language', 'en') };
+    // A visitor's request cannot pass for the cache's own render.
+    await agent.get('/catalog').set(PAGE_CACHE_REFRESH_HEADER, '1').set('Cookie', 'asid=11111111-2222-4333-8444-555555555555');
+    expect(calls).toHaveLength(1);
+    expect(seen[0].get(PAGE_CACHE_REFRESH_HEADER)).toBeNull();
+    await new Promise((r) => setTimeout(r, 450));
+
+    // Expired: this visitor gets the old page without waiting for a render, which starts now.
+    const stale = await agent.get('/catalog').set('Cookie', 'asid=11111111-2222-4333-8444-555555555555');
+    expect(stale.headers[PAGE_CACHE_STATUS]).toBe('stale');
+    expect(stale.text).toContain('"render":1');
+    expect(calls).toHaveLength(2);
+    expect(finished).toBe(1);
+    // The background render: the visitor's language and analytics session, a CSRF token the
+    // cache knows, and the header that makes it count no view.
+    expect(seen[1].get(PAGE_CACHE_REFRESH_HEADER)).toBe('1');
+    expect(seen[1].get('accept-language')).toBe('en');
+    expect(seen[1].get('cookie')).toMatch(/^asid=11111111-2222-4333-8444-555555555555; csrf=/);
+    // Another visitor meanwhile: still the old page, no second render.
+    expect((await agent.get('/catalog')).text).toContain('"render":1');
+    expect(calls).toHaveLength(2);
+
+    await new Promise((r) => setTimeout(r, 350));
+    expect(finished).toBe(2);
+    const renewed = await agent.get('/catalog');
+    expect(renewed.headers[PAGE_CACHE_STATUS]).toBe('hit');
+    expect(renewed.text).toContain('"render":2');
+    const token = (await cookieToken(cookiesOf(renewed))).token;
+    expect(tokensIn(renewed.text)).toEqual([token, token]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('keeps serving the expired page when its background render fails, and tries again', async () => {
+    const calls: string[] = [];
+    let fail = false;
+    const ok = fakeRender(calls);
+    const { agent } = app(async (url, headers) => {
+      if (fail) {
+        calls.push(url);
+        throw new Error('render thread down');
+      }
+      return ok!(url, headers);
+    }, { ttlMs: 30, staleMs: 10_000 });
+    await agent.get('/catalog');
+    await new Promise((r) => setTimeout(r, 60));
+    fail = true;
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect((await agent.get('/catalog')).headers[PAGE_CACHE_STATUS]).toBe('stale');
+      await new Promise((r) => setTimeout(r, 20));
+      expect(errors).toHaveBeenCalledWith('page cache: refresh failed', expect.any(Error));
+      expect((await agent.get('/catalog')).text).toContain('"render":1');
+      expect(calls).toHaveLength(3);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('renders in this thread when the render thread cannot (not up, or failing)', async () => {

@@ -6,7 +6,7 @@ import { constants as zlibConstants, crc32, deflateRaw } from 'node:zlib';
 import { crc32CombineGen, crc32CombineOp } from './crc32-combine.server';
 import { languageCookie } from '~/cookies.server';
 import { getLanguage } from '~/i18n.server';
-import { ANALYTICS_SESSION_COOKIE, countDocumentView, isDocumentRequest } from './analytics.server';
+import { ANALYTICS_SESSION_COOKIE, countDocumentView, isDocumentRequest, PAGE_CACHE_REFRESH_HEADER } from './analytics.server';
 import { commitCsrfToken } from './csrf.server';
 import { PAGE_CACHE_OPT_IN } from './page-cache';
 import { SESSION_COOKIE } from './session.server';
@@ -21,12 +21,17 @@ import type { RequestView } from './request-view';
  * for an anonymous visitor a listing page depends only on its URL, language and theme, plus
  * three per-visitor parts that the cache handles itself: the CSRF token of the page's forms,
  * the cookies the page sets, and the page-view count (spec 01 analytics). So the whole HTML of
- * a page that opted in (lib/page-cache.ts) is kept for `ttlMs` (PAGE_CACHE_MS, 5 s by
- * default, like the API's catalogue page cache), split at the token of the visitor it was
+ * a page that opted in (lib/page-cache.ts) is kept for `ttlMs` (PAGE_CACHE_MS, 15 s by
+ * default, 9-15 s with jitter: the API keeps the list answers a page is made of up to 20 s
+ * anyway; with 5 s, 200 distinct pages at 100 req/s kept the render thread ~90% busy
+ * re-rendering them), split at the token of the visitor it was
  * rendered for; a later visitor gets the kept bytes joined with their own token and their own
  * Set-Cookie headers, and their view is counted as the root loader would have. An expired page
- * is served for up to `staleMs` more to the visitors who arrive while one request renders it
- * anew (stale-while-revalidate).
+ * is served for up to `staleMs` more while it is rendered anew (stale-while-revalidate): with a
+ * render thread, by the cache itself in the background, so no visitor waits for it (with 200
+ * distinct catalogue pages at 100 req/s, visitors who each waited for the render of the page
+ * they found stale made the web fall to 29 pages/s, p99 ~1 s); without one, by the request
+ * that found it stale.
  *
  * Never cached: signed-in visitors (session cookie) and pages with a pending toast (their HTML
  * is personal), requests other than GET, client-navigation data requests, responses other than
@@ -51,6 +56,8 @@ const PERSONAL_COOKIES = new Set([SESSION_COOKIE, 'toast']);
 /** Headers not kept with a page (per response, set by compression, or recomputed). */
 const UNKEPT_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', PAGE_CACHE_OPT_IN, PAGE_CACHE_STATUS]);
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+/** Share of the TTL a kept page may lose at random (see `store`). */
+const TTL_JITTER = 0.4;
 const MAX_URL_LENGTH = 2048;
 
 export interface PageCacheOptions {
@@ -151,6 +158,28 @@ function headerPairs(req: ExpressRequest): [string, string][] {
     else pairs.push([name, value]);
   }
   return pairs;
+}
+
+/**
+ * A page rendered elsewhere, split for the cache: the cookies it sets, the headers a kept copy
+ * keeps, whether its route opted in, and whether every cookie it sets is one the cache
+ * recomputes per visitor.
+ */
+function renderedParts(rendered: RenderedPage) {
+  const cookies = rendered.headers.filter(([name]) => name === 'set-cookie').map(([, value]) => value);
+  const kept = rendered.headers.filter(([name]) => !UNKEPT_HEADERS.has(name));
+  const optedIn = rendered.headers.some(([name]) => name === PAGE_CACHE_OPT_IN);
+  return { cookies, kept, optedIn, cookiesOk: cookies.every((c) => RECOMPUTED_COOKIES.has(setCookieName(c))) };
+}
+
+/**
+ * The page to keep from a render, or null: only a complete 200 page whose route opted in, that
+ * sets no cookie of its own, and that holds `token` (the CSRF token it was rendered with) — a
+ * page whose render used another token would hand that token to everyone.
+ */
+function keptPage(body: Buffer | null, status: number, optedIn: boolean, cookiesOk: boolean, headers: [string, string | string[]][], token: string): KeptPage | null {
+  const parts = body && optedIn && cookiesOk && status === 200 ? splitAt(body, Buffer.from(token)) : [];
+  return body && parts.length > 1 ? { freshUntil: 0, status: 200, headers, parts, bytes: body.length } : null;
 }
 
 function logRenderFailure(error: unknown): null {
@@ -350,8 +379,13 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
     const kept = pages.get(key);
     if (kept && kept.freshUntil > Date.now()) return serve(kept, request, lang, req, res, 'hit');
     const inFlight = rendering.get(key);
-    // Stale: served while the request that found it stale renders the next one.
+    // Stale: served while the next one renders.
     if (kept && inFlight) return serve(kept, request, lang, req, res, 'stale');
+    if (kept && render) {
+      // With a render thread, nobody waits for it: the render is the cache's own.
+      void refresh(req, request, key);
+      return serve(kept, request, lang, req, res, 'stale');
+    }
     if (inFlight) {
       const page = await inFlight;
       if (page) return serve(page, request, lang, req, res, 'hit');
@@ -379,6 +413,53 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
     }
   };
 
+  /**
+   * A page made now goes in the cache, fresh for 60-100% of `ttlMs` (pages first asked
+   * together, after a restart say, then come due spread out rather than all in the same
+   * second); its gzip parts follow (deflated off the request path).
+   */
+  const store = (key: string, page: KeptPage) => {
+    page.freshUntil = Date.now() + Math.round(ttlMs * (1 - TTL_JITTER * Math.random()));
+    pages.set(key, page);
+    gzipParts(page.parts).then(
+      (deflated) => (page.deflated = deflated),
+      (error: unknown) => console.error('page cache: deflate failed', error),
+    );
+  };
+
+  /**
+   * Renders the stale page of `key` anew on the render thread, for no visitor
+   * (stale-while-revalidate): the visitor who found it stale, and those after, are served the
+   * stale page until the new one is kept. The render gets this visitor's headers (language,
+   * theme, bot or not: the key's own), their CSRF token (or a new one, which is never sent),
+   * and PAGE_CACHE_REFRESH_HEADER, so it counts no page view. A failed render keeps the stale
+   * page until it expires; the next visitor then tries again.
+   */
+  const refresh = async (req: ExpressRequest, request: RequestView, key: string) => {
+    let page: KeptPage | null = null;
+    let resolveRender: (page: KeptPage | null) => void = () => undefined;
+    rendering.set(key, new Promise((resolve) => (resolveRender = resolve)));
+    try {
+      const csrf = await commitCsrfToken(request);
+      const headers = headerPairs(req).filter(([name]) => name !== 'cookie');
+      const pair = csrf.setCookie ? csrf.setCookie.slice(0, csrf.setCookie.indexOf(';') >>> 0) : '';
+      const cookie = [req.headers.cookie, pair].filter(Boolean).join('; ');
+      if (cookie) headers.push(['cookie', cookie]);
+      headers.push([PAGE_CACHE_REFRESH_HEADER, '1']);
+      const rendered = await render?.(remixUrl(req), headers);
+      if (rendered) {
+        const { kept, optedIn, cookiesOk } = renderedParts(rendered);
+        page = keptPage(rendered.body, rendered.status, optedIn, cookiesOk, kept, csrf.token);
+        if (page) store(key, page);
+      }
+    } catch (error) {
+      console.error('page cache: refresh failed', error);
+    } finally {
+      rendering.delete(key);
+      resolveRender(page);
+    }
+  };
+
   /** A miss: renders the page for this visitor (on the render thread when there is one) and keeps it when it may. */
   const renderMiss = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction, request: RequestView, key: string, settle: (page: KeptPage | null) => void) => {
     const csrf = await commitCsrfToken(request);
@@ -388,31 +469,20 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
       res.append('Set-Cookie', csrf.setCookie);
     }
     const keep = (body: Buffer | null, status: number, optedIn: boolean, cookiesOk: boolean, headers: [string, string | string[]][]) => {
-      const parts = body && optedIn && cookiesOk && status === 200 ? splitAt(body, Buffer.from(csrf.token)) : [];
-      // Kept only when the visitor's token is in it: a page whose render used another token
-      // would hand that token to everyone.
-      const page: KeptPage | null = body && parts.length > 1 ? { freshUntil: Date.now() + ttlMs, status: 200, headers, parts, bytes: body.length } : null;
-      if (page) {
-        pages.set(key, page);
-        gzipParts(page.parts).then(
-          (deflated) => (page.deflated = deflated),
-          (error: unknown) => console.error('page cache: deflate failed', error),
-        );
-      }
+      const page = keptPage(body, status, optedIn, cookiesOk, headers, csrf.token);
+      if (page) store(key, page);
       settle(page);
     };
 
     const rendered = render ? await render(remixUrl(req), headerPairs(req)).catch(logRenderFailure) : null;
     if (rendered) {
-      const cookies = rendered.headers.filter(([name]) => name === 'set-cookie').map(([, value]) => value);
-      const kept = rendered.headers.filter(([name]) => !UNKEPT_HEADERS.has(name));
+      const { cookies, kept, optedIn, cookiesOk } = renderedParts(rendered);
       res.status(rendered.status);
       res.setHeader(PAGE_CACHE_STATUS, 'miss, render thread');
       for (const [name, value] of kept) res.setHeader(name, value);
       for (const cookie of cookies) res.append('Set-Cookie', cookie);
       res.end(rendered.body);
-      const optedIn = rendered.headers.some(([name]) => name === PAGE_CACHE_OPT_IN);
-      keep(rendered.body, rendered.status, optedIn, cookies.every((c) => RECOMPUTED_COOKIES.has(setCookieName(c))), kept);
+      keep(rendered.body, rendered.status, optedIn, cookiesOk, kept);
       return;
     }
 
@@ -430,6 +500,8 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
   };
 
   return function pageCache(req, res, next) {
+    // Only the cache's own renders say they are one (a visitor's would go uncounted).
+    delete req.headers[PAGE_CACHE_REFRESH_HEADER];
     if (ttlMs <= 0 || !eligible(req)) {
       interceptHead(res, () => undefined);
       return next();
