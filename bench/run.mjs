@@ -148,13 +148,18 @@ function ensureBuilt() {
   }
 }
 
-/** Asks each of `paths` once, 4 at a time: pages a running site has already been asked. */
+/**
+ * Asks each of `paths` once, 4 at a time: pages a running site has already been asked. Throws
+ * on an answer that is not 2xx (a redirect to a canonical URL, say), which would otherwise be
+ * measured as a page.
+ */
 async function prime(base, paths, headers = {}) {
   const queue = [...paths];
   const worker = async () => {
     for (let p = queue.shift(); p !== undefined; p = queue.shift()) {
-      const res = await fetch(`${base}${p}`, { headers });
+      const res = await fetch(`${base}${p}`, { headers, redirect: 'manual' });
       await res.arrayBuffer();
+      if (res.status < 200 || res.status > 299) throw new Error(`GET ${p}: HTTP ${res.status}${res.headers.get('location') ? ` to ${res.headers.get('location')}` : ''}`);
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
@@ -297,7 +302,7 @@ async function main() {
   ]);
   const differ = baselineCheck.filter((c) => !c.same);
   if (differ.length) throw new Error(`the baseline answers other listings than the API: ${JSON.stringify(differ)}`);
-  log(`baseline answers the same listings and totals as the API (${baselineCheck.map((c) => `${c.name}: ${c.ids} of ${c.total}`).join('; ')})`);
+  log(`the baseline answers what the API answers, byte for byte (${baselineCheck.map((c) => `${c.name}: ${c.ids} of ${c.total} listings, ${Math.round(c.bytes / 1024)} KB`).join('; ')})`);
   const checks = await headerChecks(API, WEB, sample[0]);
   const detailPaths = sample.map((s) => `/api/properties/${s.id}`);
   const pagePaths = sample.slice(0, 200).map((s) => `/property/${encodeURIComponent(s.slug)}`);
@@ -309,9 +314,21 @@ async function main() {
   for (let i = 0; i < 20; i++) {
     for (const sort of SORTS) for (const page of [1, 2]) mixedPaths.push(`/api/properties?dealType=rent&type=office&price_max=${3_000_000 + i * 250_000}&area_min=50&sort=${sort}&page=${page}`);
   }
+  // 200 catalogue pages: the typical filter with 40 budgets (1-4.9 M ₸, the web's 100,000 ₸
+  // step) and each sort, in the canonical form the web links to (default sort left out), so
+  // none is a redirect. First pages only: a page past the last redirects to the last.
+  const webMixedPaths = [];
+  for (let i = 0; i < 40; i++) {
+    for (const sort of SORTS) webMixedPaths.push(`/catalog?dealType=rent&type=office&price_max=${1_000_000 + i * 100_000}&area_min=50${sort === 'date_new' ? '' : `&sort=${sort}`}`);
+  }
   const plan = [
-    { name: 'baseline catalogue', url: `${BASE}/${encodeURIComponent(catalogue[0].name)}`, baselineOf: catalogue[0].name },
-    ...catalogue.map((c) => ({ name: c.name, url: `${RAW}/api/properties?${c.query}` })),
+    // The ratio target is judged on these two: each run TARGET_REPEAT times at saturation, the
+    // run with the median req/s reported (single 8 s runs moved by ±30% here; the first API
+    // run after the baseline's was often the slow one).
+    { name: 'baseline catalogue', url: `${BASE}/${encodeURIComponent(catalogue[0].name)}`, baselineOf: catalogue[0].name, repeat: TARGET_REPEAT },
+    // For information: the same rows sent as the database returns them, unmapped (no cards).
+    { name: 'baseline catalogue, raw rows', url: `${BASE}/raw/${encodeURIComponent(catalogue[0].name)}` },
+    ...catalogue.map((c, i) => ({ name: c.name, url: `${RAW}/api/properties?${c.query}`, ...(i === 0 ? { repeat: TARGET_REPEAT } : {}) })),
     { name: 'baseline text', url: `${BASE}/${encodeURIComponent('api text')}`, baselineOf: 'api text' },
     { name: 'api text', url: `${RAW}/api/properties?${TEXT_QUERY}` },
     { name: 'baseline deep page', url: `${BASE}/${encodeURIComponent(deepName)}`, baselineOf: deepName },
@@ -339,6 +356,9 @@ async function main() {
     { name: 'api catalogue @500 req/s, no page cache', url: `${RAW}/api/properties?${FILTER}`, overallRate: 500 },
     { name: 'api text @50 req/s', url: `${RAW}/api/properties?${TEXT_QUERY}`, overallRate: 50, connections: 10, repeat: TARGET_REPEAT },
     { name: 'web /catalog @100 req/s', url: `${WEB}/catalog?${FILTER}`, overallRate: 100, connections: 20, headers: BROWSER, repeat: TARGET_REPEAT },
+    // Visitors with different filters: each of 200 pages comes back every 2 s, so the page
+    // cache (5 s, then served stale while one request renders it anew) renders ~40 pages/s.
+    { name: 'web /catalog @100 req/s, 200 queries', url: WEB, paths: webMixedPaths, overallRate: 100, connections: 20, headers: BROWSER, prime: true, repeat: TARGET_REPEAT },
     { name: 'web /catalog @100 req/s, no page cache', url: `${WEB_RAW}/catalog?${FILTER}`, overallRate: 100, connections: 20, headers: BROWSER },
   ];
 
@@ -354,17 +374,20 @@ async function main() {
     // node:http hello world's own p99 went from 19 to 35 ms): those are run REPEAT times (the
     // ones a target is judged on TARGET_REPEAT times) and the run with the median p99 is
     // reported, with every run's p99 beside it.
+    // Saturation scenarios run once unless they name a `repeat` (then the median req/s counts).
     const runs = [];
-    for (let i = 0; i < (s.overallRate && !s.once ? (s.repeat ?? REPEAT) : 1); i++) {
+    const times = s.once ? 1 : s.overallRate ? (s.repeat ?? REPEAT) : (s.repeat ?? 1);
+    for (let i = 0; i < times; i++) {
       await settle(s.name);
       runs.push(await load({ url: s.url, paths: s.paths, connections: s.connections ?? CONNECTIONS, duration: DURATION, warmup: 1, overallRate: s.overallRate, headers: s.headers }));
     }
-    const r = [...runs].sort((a, b) => a.p99_ms - b.p99_ms)[Math.floor((runs.length - 1) / 2)];
+    const r = s.overallRate ? [...runs].sort((a, b) => a.p99_ms - b.p99_ms)[Math.floor((runs.length - 1) / 2)] : [...runs].sort((a, b) => a.rps - b.rps)[Math.floor((runs.length - 1) / 2)];
     const row = { name: s.name, rps: Math.round(r.rps), p50_ms: r.p50_ms, p99_ms: r.p99_ms, p99_ms_autocannon: r.p99_ms_autocannon, ...(s.overallRate ? { rate: s.overallRate } : {}), non2xx: r.non2xx, errors: r.errors + r.timeouts, kb_per_req: Math.round(r.bytes_per_req / 102.4) / 10 };
-    if (runs.length > 1) row.p99_runs_ms = runs.map((run) => run.p99_ms);
+    if (runs.length > 1 && s.overallRate) row.p99_runs_ms = runs.map((run) => run.p99_ms);
+    if (runs.length > 1 && !s.overallRate) row.rps_runs = runs.map((run) => Math.round(run.rps));
     if (s.baselineOf) row.baseline_for = s.baselineOf;
     scenarios.push(row);
-    const each = row.p99_runs_ms ? ` (median of ${runs.length} runs: ${row.p99_runs_ms.join(', ')})` : '';
+    const each = row.p99_runs_ms ? ` (median of ${runs.length} runs: ${row.p99_runs_ms.join(', ')})` : row.rps_runs ? ` (median req/s of ${runs.length} runs: ${row.rps_runs.join(', ')})` : '';
     log(`${s.name.padEnd(34)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50_ms} ms  p99 ${row.p99_ms} ms${each}${row.non2xx || row.errors ? `  (non-2xx ${row.non2xx}, errors ${row.errors})` : ''}`);
   }
   for (const row of scenarios) {

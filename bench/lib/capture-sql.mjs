@@ -16,9 +16,9 @@ function classify(sql) {
 
 /**
  * For each {name, query} (a query string of GET /api/properties) returns
- * {query, limit, list: {sql, params}, count: {sql, params}, total, items, nextCursor} (`list`: the
- * page of cards with their first image; `limit`: the page size; total, items, nextCursor: the
- * service's answer).
+ * {query, page, limit, list: {sql, params}, count: {sql, params}, total, items, nextCursor} (`list`:
+ * the page of cards with their first image; `page`, `limit`: the paging the API answers in its
+ * meta; total, items, nextCursor: the service's answer).
  */
 export async function captureCatalogueSql(url, scenarios) {
   const db = require('@realty/db');
@@ -61,7 +61,7 @@ export async function captureCatalogueSql(url, scenarios) {
       if (!byKind.list || !byKind.count) throw new Error(`could not capture the SQL of ${name}: ${captured.map((q) => q.sql.slice(0, 60)).join(' | ')}`);
       // The page size: the list statement asks one row more (is there a next page?), which the
       // API drops from the answer; the baseline does the same.
-      out[name] = { query, limit: params.limit, list: byKind.list, count: byKind.count, total: page.meta.total, items: page.items.length, nextCursor: page.meta.nextCursor ?? null };
+      out[name] = { query, page: params.page, limit: params.limit, list: byKind.list, count: byKind.count, total: page.meta.total, items: page.items.length, nextCursor: page.meta.nextCursor ?? null };
     }
     return out;
   } finally {

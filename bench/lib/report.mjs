@@ -23,7 +23,15 @@ export function evaluateTargets(report, names) {
     if (r) add(`catalogue API p99 <= 50 ms at 500 req/s (${label})`, `${p99(r)} (${r.rps} req/s${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${floorNote})`, r.p99_ms <= 50 && !r.non2xx);
   }
   const cat = find(report, names.catalogue);
-  if (cat?.ratio_to_baseline !== undefined) add('catalogue API >= 60% of baseline req/s (saturation)', `${Math.round(cat.ratio_to_baseline * 100)}% (${cat.rps} vs ${Math.round(cat.rps / cat.ratio_to_baseline)} req/s)`, cat.ratio_to_baseline >= 0.6);
+  const base = report.scenarios.find((s) => s.baseline_for === names.catalogue);
+  const runsOf = (row) => (row?.rps_runs ? `; runs ${row.rps_runs.join(', ')}` : '');
+  if (cat?.ratio_to_baseline !== undefined) {
+    add(
+      'catalogue API >= 60% of baseline req/s (saturation)',
+      `${Math.round(cat.ratio_to_baseline * 100)}% (${cat.rps} vs ${base?.rps ?? Math.round(cat.rps / cat.ratio_to_baseline)} req/s, medians${runsOf(cat)}${base?.rps_runs ? ` vs ${base.rps_runs.join(', ')}` : ''})`,
+      cat.ratio_to_baseline >= 0.6,
+    );
+  }
   const text = find(report, 'api text @50 req/s');
   if (text) add('text search p99 <= 150 ms at 50 req/s', p99(text), text.p99_ms <= 150 && !text.non2xx);
   const deep = find(report, names.deep);
@@ -45,7 +53,10 @@ export function evaluateTargets(report, names) {
   const ssr = find(report, 'web /catalog @100 req/s');
   const ssrRaw = find(report, 'web /catalog @100 req/s, no page cache');
   const rawNote = ssrRaw ? `; every page rendered (PAGE_CACHE_MS=0): ${ssrRaw.rps} req/s, p99 ${ssrRaw.p99_ms} ms` : '';
-  if (ssr) add('/catalog p99 <= 150 ms at 100 req/s', `${p99(ssr)} (${ssr.rps} req/s${ssr.non2xx ? `, ${ssr.non2xx} non-2xx` : ''}; anonymous page cache${rawNote})`, ssr.p99_ms <= 150 && !ssr.non2xx);
+  if (ssr) add('/catalog p99 <= 150 ms at 100 req/s (one page)', `${p99(ssr)} (${ssr.rps} req/s${ssr.non2xx ? `, ${ssr.non2xx} non-2xx` : ''}; anonymous page cache${rawNote})`, ssr.p99_ms <= 150 && !ssr.non2xx);
+  // Visitors with different filters: the page cache meets misses and renders pages meanwhile.
+  const ssrMix = find(report, 'web /catalog @100 req/s, 200 queries');
+  if (ssrMix) add('/catalog p99 <= 150 ms at 100 req/s (200 distinct pages)', `${p99(ssrMix)} (${ssrMix.rps} req/s${ssrMix.non2xx ? `, ${ssrMix.non2xx} non-2xx` : ''})`, ssrMix.p99_ms <= 150 && !ssrMix.non2xx);
   // Informational rows (a term matching a quarter of the table) are left out: a sequential
   // scan is the right plan there, and the report shows it anyway.
   const judged = report.postgres.filter((p) => !p.informational);
