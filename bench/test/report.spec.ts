@@ -68,8 +68,7 @@ describe('evaluateTargets (issue 6 targets)', () => {
       'catalogue API >= 60% of baseline req/s',
       'text search p99 <= 150 ms at 50 req/s',
       'deep page=100 (keyset) within 2x of page 1',
-      '/catalog p99 <= 150 ms at 100 req/s (one page)',
-      '/catalog p99 <= 150 ms at 100 req/s (200 distinct pages)',
+      '/catalog p99 <= 150 ms at 100 req/s',
       'no Seq Scan on properties',
       '/: compressed JS <= 150 KB',
       '/catalog: LCP < 2.5 s',
@@ -91,8 +90,7 @@ describe('evaluateTargets (issue 6 targets)', () => {
     ['text p99 over 150 ms', (r: Report) => (scenario(r, 'api text @50 req/s').p99_ms = 150.5), 'text search'],
     ['page 100 at 2.1x page 1 over HTTP', (r: Report) => (scenario(r, NAMES.deep).p50_ms = 420), 'deep page=100'],
     ['page 100 at 3x page 1 in PostgreSQL', (r: Report) => (r.postgres.find((p) => p.name === NAMES.deep)!.list_ms = 1.5), 'deep page=100'],
-    ['/catalog p99 over 150 ms', (r: Report) => (scenario(r, 'web /catalog @100 req/s').p99_ms = 151), '/catalog p99 <= 150 ms at 100 req/s (one page)'],
-    ['/catalog p99 over 150 ms with 200 pages', (r: Report) => (scenario(r, 'web /catalog @100 req/s, 200 queries').p99_ms = 151), '/catalog p99 <= 150 ms at 100 req/s (200'],
+    ['/catalog p99 over 150 ms', (r: Report) => (scenario(r, 'web /catalog @100 req/s').p99_ms = 151), '/catalog p99'],
     ['a sequential scan in a judged plan', (r: Report) => (r.postgres[0].seq_scan_on_properties = ['count']), 'no Seq Scan'],
     ['150.1 KB of JavaScript', (r: Report) => (r.pages[0].js_kb_compressed = 150.1), '/: compressed JS'],
     ['LCP of 2.5 s', (r: Report) => (r.pages[1].lcp_ms = 2500), '/catalog: LCP'],
@@ -108,6 +106,14 @@ describe('evaluateTargets (issue 6 targets)', () => {
     expect(judged(report, prefix).some((t) => !t.ok)).toBe(true);
     // Only the spoiled figure's target misses.
     expect(evaluateTargets(report, NAMES).filter((t: { ok: boolean; target: string }) => !t.ok && !t.target.startsWith(prefix))).toEqual([]);
+  });
+
+  it('quotes the 200-page /catalog run beside the one-page target without judging it', () => {
+    const report = passing();
+    scenario(report, 'web /catalog @100 req/s, 200 queries').p99_ms = 180;
+    const [t] = judged(report, '/catalog p99');
+    expect(t.ok).toBe(true);
+    expect(t.value).toContain('200 distinct pages (not judged): p99 180 ms');
   });
 
   it('a sequential scan in an informational plan (a term matching a quarter of the rows) is not a miss', () => {
