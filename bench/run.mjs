@@ -7,7 +7,8 @@
 // 2. The api (twice: with its defaults, and without the page cache, CATALOGUE_PAGE_CACHE_MS=0)
 //    and web in production mode on free ports against it (own REDIS_PREFIX, raised
 //    RATE_LIMIT_MAX), and bench/baseline-server.mjs (node:http + pg) replaying the SQL that
-//    PropertiesService.list() runs, captured from the compiled service.
+//    PropertiesService.list() runs, captured from the compiled service, and answering the
+//    API's own bytes (checked by bench/lib/baseline-check.mjs before any load).
 // 3. Load scenarios with autocannon in a separate process each (bench/load-worker.mjs):
 //    saturation (50 connections) and fixed rates; EXPLAIN ANALYZE of every catalogue query;
 //    page weight and throttled-browser metrics of / and /catalog; cache/compression headers.
