@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import pg from 'pg';
 
 const require = createRequire(import.meta.url);
-const { cardFromRow } = require('../api/dist/properties/properties.mapper.js');
+const { cardFromRow, catalogueRefsOf, REF_TABLES, refRowsSql } = require('../api/dist/properties/properties.mapper.js');
 // Image URLs: the storage driver the API is configured with (its publicUrl: /media/<key>).
 const { LocalFileStorage } = require('@realty/db');
 
@@ -31,15 +31,7 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Numb
 const storage = new LocalFileStorage();
 
 /** The tables PropertiesService keeps as CatalogueRefs, read once (the bench changes none of them). */
-const REF_TABLES = { categories: 'property_categories', subcategories: 'property_subcategories', types: 'property_types', districts: 'districts', buildingComplexes: 'building_complexes' };
-const refs = Object.fromEntries(
-  await Promise.all(
-    Object.entries(REF_TABLES).map(async ([key, table]) => {
-      const { rows } = await pool.query(`SELECT id, slug, name FROM ${table} ORDER BY id`);
-      return [key, new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), slug: r.slug, name: r.name }]))];
-    }),
-  ),
-);
+const refs = catalogueRefsOf(await Promise.all(Object.entries(REF_TABLES).map(async ([key, table]) => [key, (await pool.query(refRowsSql(table))).rows])));
 
 // The API keeps totals for CATALOGUE_COUNT_CACHE_MS (PropertiesService, default 20 s): the
 // baseline does the same, so both do the same database work per request.

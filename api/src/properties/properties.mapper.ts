@@ -69,6 +69,30 @@ export interface CatalogueRefs {
   buildingComplexes: Map<number, RefRow>;
 }
 
+/** The tables behind CatalogueRefs (each with columns id, slug, name). */
+export const REF_TABLES = {
+  categories: 'property_categories',
+  subcategories: 'property_subcategories',
+  types: 'property_types',
+  districts: 'districts',
+  buildingComplexes: 'building_complexes',
+} as const satisfies Record<keyof CatalogueRefs, string>;
+
+/** The statement reading one of REF_TABLES (a name from that constant, never from a request). */
+export function refRowsSql(table: (typeof REF_TABLES)[keyof CatalogueRefs]): string {
+  return `SELECT id, slug, name FROM ${table} ORDER BY id`;
+}
+
+/**
+ * CatalogueRefs from the rows of each of REF_TABLES (refRowsSql; ids may come as strings).
+ * Used by PropertiesService and by the bench's baseline server, so both make the same cards.
+ */
+export function catalogueRefsOf(tables: ReadonlyArray<readonly [keyof CatalogueRefs, RefRow[]]>): CatalogueRefs {
+  return Object.fromEntries(
+    tables.map(([key, list]) => [key, new Map(list.map((r) => [Number(r.id), { id: Number(r.id), slug: r.slug, name: r.name }]))]),
+  ) as unknown as CatalogueRefs;
+}
+
 /**
  * One row of PropertiesService's card query (CARDS_OF_PAGE): the card columns of `properties`
  * plus its main image, flat, as node-postgres returns them (bigint and numeric as strings,

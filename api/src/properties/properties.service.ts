@@ -26,7 +26,20 @@ import { ApiException } from '../common/api.exception';
 import { Paged, PreparedJson } from '../common/envelope.interceptor';
 import { envMs, TtlCache } from '../common/ttl-cache';
 import { CatalogueVersion } from './catalogue-version';
-import { cardFromRow, toCategoryDto, toDetail, toImageDto, toSubcategoryDto, unknownRefs, type CardRow, type CatalogueRefs, type RefRow } from './properties.mapper';
+import {
+  cardFromRow,
+  catalogueRefsOf,
+  REF_TABLES,
+  refRowsSql,
+  toCategoryDto,
+  toDetail,
+  toImageDto,
+  toSubcategoryDto,
+  unknownRefs,
+  type CardRow,
+  type CatalogueRefs,
+  type RefRow,
+} from './properties.mapper';
 
 /** Injection token of the file storage used to build image URLs. */
 export const PROPERTY_FILE_STORAGE = Symbol('PROPERTY_FILE_STORAGE');
@@ -87,15 +100,6 @@ const ANSWER_STALE_MS = 10_000;
 const REFRESH_CONCURRENCY = 2;
 /** Memory bound of the kept list answers (see `pages`), bytes. */
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
-
-/** The reference tables behind CatalogueRefs. */
-const REF_TABLES = {
-  categories: 'property_categories',
-  subcategories: 'property_subcategories',
-  types: 'property_types',
-  districts: 'districts',
-  buildingComplexes: 'building_complexes',
-} as const satisfies Record<keyof CatalogueRefs, string>;
 
 /** Characteristic flags of the filter panel (spec 01 §2, §5) -> the key in characteristics / features. */
 const FLAGS = { furniture: 'furniture', parking: 'parking', airConditioning: 'air_conditioning' } as const;
@@ -636,13 +640,11 @@ export class PropertiesService {
   private catalogueRefs(): Promise<CatalogueRefs> {
     return this.refs.get('refs', async () => {
       const tables = await Promise.all(
-        Object.entries(REF_TABLES).map(async ([key, table]) => [key, (await this.db.query(`SELECT id, slug, name FROM ${table} ORDER BY id`)) as RefRow[]] as const),
+        Object.entries(REF_TABLES).map(async ([key, table]) => [key as keyof CatalogueRefs, (await this.db.query(refRowsSql(table))) as RefRow[]] as const),
       );
       const rows = JSON.stringify(tables);
       if (this.refsLoaded?.rows === rows) return this.refsLoaded.refs;
-      const refs = Object.fromEntries(
-        tables.map(([key, list]) => [key, new Map(list.map((r) => [Number(r.id), { id: Number(r.id), slug: r.slug, name: r.name }]))]),
-      ) as unknown as CatalogueRefs;
+      const refs = catalogueRefsOf(tables);
       this.refsLoaded = { rows, refs };
       return refs;
     });

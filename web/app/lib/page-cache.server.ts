@@ -182,6 +182,15 @@ function keptPage(body: Buffer | null, status: number, optedIn: boolean, cookies
   return body && parts.length > 1 ? { freshUntil: 0, status: 200, headers, parts, bytes: body.length } : null;
 }
 
+/**
+ * A Cookie header: `cookie` plus the name=value of `setCookie` (a Set-Cookie the app is to see
+ * as if the browser had sent it back), or `cookie` as it is when there is none.
+ */
+function withCookie(cookie: string | undefined, setCookie: string | null): string {
+  const pair = setCookie ? setCookie.slice(0, setCookie.indexOf(';') >>> 0) : '';
+  return [cookie, pair].filter(Boolean).join('; ');
+}
+
 function logRenderFailure(error: unknown): null {
   console.error('page cache: render thread failed, rendering here', error);
   return null;
@@ -442,8 +451,7 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
     try {
       const csrf = await commitCsrfToken(request);
       const headers = headerPairs(req).filter(([name]) => name !== 'cookie');
-      const pair = csrf.setCookie ? csrf.setCookie.slice(0, csrf.setCookie.indexOf(';') >>> 0) : '';
-      const cookie = [req.headers.cookie, pair].filter(Boolean).join('; ');
+      const cookie = withCookie(req.headers.cookie, csrf.setCookie);
       if (cookie) headers.push(['cookie', cookie]);
       headers.push([PAGE_CACHE_REFRESH_HEADER, '1']);
       const rendered = await render?.(remixUrl(req), headers);
@@ -464,8 +472,7 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
   const renderMiss = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction, request: RequestView, key: string, settle: (page: KeptPage | null) => void) => {
     const csrf = await commitCsrfToken(request);
     if (csrf.setCookie) {
-      const pair = csrf.setCookie.slice(0, csrf.setCookie.indexOf(';') >>> 0);
-      req.headers.cookie = req.headers.cookie ? `${req.headers.cookie}; ${pair}` : pair;
+      req.headers.cookie = withCookie(req.headers.cookie, csrf.setCookie);
       res.append('Set-Cookie', csrf.setCookie);
     }
     const keep = (body: Buffer | null, status: number, optedIn: boolean, cookiesOk: boolean, headers: [string, string | string[]][]) => {
