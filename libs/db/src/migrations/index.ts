@@ -5,6 +5,7 @@ import { LeadsAndAnalytics1763930000000 } from './1763930000000-leads-and-analyt
 import { CatalogueCoveringIndexes1763940000000 } from './1763940000000-catalogue-covering-indexes';
 import { CatalogueVersion1763950000000 } from './1763950000000-catalogue-version';
 import { CatalogueHotCounters1763960000000 } from './1763960000000-catalogue-hot-counters';
+import { PlannerPageCost1763970000000 } from './1763970000000-planner-page-cost';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   CatalogueCoveringIndexes1763940000000,
   CatalogueVersion1763950000000,
   CatalogueHotCounters1763960000000,
+  PlannerPageCost1763970000000,
 ];
