@@ -1,6 +1,6 @@
 import type { LogLevel, Type } from '@nestjs/common';
 import { LocalFileStorage, databaseUrl, type FileStorage } from '@realty/db';
-import { QueueName, queuePrefix, redisConnection, redisUrl, type JobName } from '@realty/jobs';
+import { QueueName, queuePrefix, redisConnection, redisUrl, type JobName, type JobSchedule } from '@realty/jobs';
 import type { RedisOptions } from 'bullmq';
 
 export const WORKER_OPTIONS = Symbol('WORKER_OPTIONS');
@@ -29,6 +29,8 @@ export interface WorkerOptions {
    * every JobName). Tests narrow both to run one job's handler alone.
    */
   jobs?: readonly JobName[];
+  /** Repeating jobs registered on start (default JOB_SCHEDULES); those without a handler here are skipped. */
+  schedules?: readonly JobSchedule[];
   /** Nest log levels, or false for none. */
   logger?: LogLevel[] | false;
 }

@@ -2,12 +2,13 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { DATABASE_PROVIDERS } from './database/database.providers';
 import { JobRunner } from './jobs/job-runner.service';
+import { MaintenanceService } from './maintenance/maintenance.service';
 import { MediaService } from './media/media.service';
 import { NotificationsService } from './notifications/notifications.service';
 import { FILE_STORAGE, WORKER_OPTIONS, type WorkerOptions } from './worker-options';
 
 /** Providers that hold @JobHandler methods, one per domain. */
-export const JOB_HANDLER_PROVIDERS = [MediaService, NotificationsService];
+export const JOB_HANDLER_PROVIDERS = [MediaService, NotificationsService, MaintenanceService];
 
 /** Root module of the worker process: database, storage, job handlers, job runtime. No HTTP. */
 @Module({})

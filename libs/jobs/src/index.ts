@@ -20,6 +20,8 @@ export enum JobName {
   PropertyImageVariants = 'property-image-variants',
   /** Send one transactional e-mail (password reset, ...) over SMTP in the recipient's language. */
   SendEmail = 'send-email',
+  /** Delete what has outlived its use: old refresh tokens, sessions, reset tokens, relayed outbox rows. */
+  PurgeExpired = 'purge-expired',
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
@@ -65,13 +67,27 @@ export type SendEmailPayload = {
 export interface JobPayloads {
   [JobName.PropertyImageVariants]: { imageId: string };
   [JobName.SendEmail]: SendEmailPayload;
+  [JobName.PurgeExpired]: Record<string, never>;
 }
 
 /** Which queue carries each job. */
 export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.PropertyImageVariants]: QueueName.Media,
   [JobName.SendEmail]: QueueName.Notifications,
+  [JobName.PurgeExpired]: QueueName.Maintenance,
 };
+
+/** A job the worker puts on its queue at a fixed interval (a BullMQ job scheduler). */
+export interface JobSchedule {
+  /** The scheduler's id: starting the worker again updates it instead of adding another. */
+  id: string;
+  name: JobName;
+  /** Interval, ms; the first run is at once. */
+  every: number;
+}
+
+/** The worker's repeating jobs (registered by each worker on start). */
+export const JOB_SCHEDULES: readonly JobSchedule[] = [{ id: 'purge-expired-hourly', name: JobName.PurgeExpired, every: 3_600_000 }];
 
 /** Retries with exponential backoff; completed jobs are trimmed, failed ones kept for a while. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {

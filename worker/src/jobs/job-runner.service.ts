@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { JOB_QUEUE, QueueName, type JobName } from '@realty/jobs';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { JOB_QUEUE, JOB_SCHEDULES, QueueName, type JobName } from '@realty/jobs';
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { WORKER_OPTIONS, type WorkerOptions } from '../worker-options';
 import { buildHandlerRegistry, discoverJobHandlers, type JobHandlerRef } from './job-registry';
 import { waitForRedis } from './wait-for-redis';
@@ -9,7 +9,8 @@ import { waitForRedis } from './wait-for-redis';
 /**
  * The job runtime: finds the @JobHandler methods when the module initialises (and refuses
  * to start unless every JobName has exactly one), then `start()` runs one BullMQ Worker
- * per queue that has handlers. On shutdown `worker.close()` lets active jobs finish.
+ * per queue that has handlers and registers the repeating jobs (JOB_SCHEDULES) as BullMQ job
+ * schedulers. On shutdown `worker.close()` lets active jobs finish.
  */
 @Injectable()
 export class JobRunner implements OnModuleInit, OnModuleDestroy {
@@ -43,7 +44,7 @@ export class JobRunner implements OnModuleInit, OnModuleDestroy {
     return this.options.concurrency[queue] ?? this.options.defaultConcurrency;
   }
 
-  /** Waits for Redis (logging while it is down), then starts the workers. */
+  /** Waits for Redis (logging while it is down), then starts the workers and registers the schedules. */
   async start(): Promise<void> {
     if (this.workers.length) return;
     const reachable = await waitForRedis(this.options.connection, {
@@ -68,6 +69,24 @@ export class JobRunner implements OnModuleInit, OnModuleDestroy {
       this.workers.push(worker);
       await worker.waitUntilReady();
       this.logger.log(`queue "${queue}": ${names.join(', ')} (concurrency ${this.concurrencyOf(queue)}, prefix "${this.options.prefix}")`);
+    }
+    await this.schedule();
+  }
+
+  /**
+   * Upserts a BullMQ job scheduler per repeating job this worker handles: every worker process
+   * does it on start, and the scheduler id keeps it one (a changed interval replaces the old).
+   */
+  private async schedule(): Promise<void> {
+    for (const s of this.options.schedules ?? JOB_SCHEDULES) {
+      if (this.stopping || !this.handlers.has(s.name)) continue;
+      const queue = new Queue(JOB_QUEUE[s.name], { connection: this.options.connection, prefix: this.options.prefix });
+      try {
+        await queue.upsertJobScheduler(s.id, { every: s.every }, { name: s.name, data: {}, opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } } });
+        this.logger.log(`scheduled ${s.name} every ${Math.round(s.every / 60_000)} min`);
+      } finally {
+        await queue.close();
+      }
     }
   }
 
