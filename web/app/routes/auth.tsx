@@ -210,7 +210,7 @@ export default function AuthPage() {
         </nav>
         {/* Without JavaScript the outcome shows here; with it, as a toast. */}
         {!hydrated ? <FormAlert message={result?.toast} /> : null}
-        <div id={`panel-${tab}`} role={hydrated ? 'tabpanel' : undefined} aria-labelledby={`tab-${tab}`} className="auth-panel">
+        <div id={`panel-${tab}`} role={hydrated ? 'tabpanel' : undefined} aria-labelledby={hydrated ? `tab-${tab}` : undefined} className="auth-panel">
           {tab === 'login' ? <LoginForm result={result} redirectTo={redirectTo} /> : <RegisterForm result={result} redirectTo={redirectTo} />}
         </div>
       </div>
