@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { resources } from '@realty/i18n';
+import { accessibilityViolations, markupErrors } from './support/audit';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
 
 /**
@@ -7,7 +8,9 @@ import { BASE_URL, launchBrowser, openPage } from './support/browser';
  * show no raw translation key (e.g. 'hero.title' or 'partners:card.details'), log no console
  * error, cause no 5xx, and carry a title, a description and a canonical link (ru without
  * `lng`, the other languages keeping `?lng=`), with hreflang alternates. One browser and one
- * context for the whole table, so it stays quick.
+ * context for the whole table, so it stays quick. Each page is also valid HTML as sent
+ * (html-validate) and has no WCAG 2.2 A/AA violation axe-core finds once it is hydrated, at
+ * desktop width in every language and at phone width in ru.
  */
 
 const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:3001/api';
@@ -79,7 +82,7 @@ describe('every public route in every language', () => {
     console.log(`public routes visited: ${ROUTES.length} routes x ${LANGS.length} languages = ${visited.length} pages`);
   });
 
-  it.each(ROUTES)('%s in ru, en, kk and zh: texts, no errors, title, description, canonical, hreflang', async (template) => {
+  it.each(ROUTES)('%s in ru, en, kk and zh: texts, no errors, title, description, canonical, hreflang, valid HTML, WCAG 2.2 AA', async (template) => {
     const route = real(template);
     const failures: string[] = [];
     for (const lang of LANGS) {
@@ -113,8 +116,27 @@ describe('every public route in every language', () => {
       if (keys.length) failures.push(`${where}: raw keys ${keys.join(', ')}`);
       const fresh = problems().slice(before);
       if (fresh.length) failures.push(`${where}: ${fresh.join(' | ')}`);
+      if (res) for (const error of await markupErrors(await res.text())) failures.push(`${where}: HTML ${error}`);
+      for (const violation of await accessibilityViolations(page)) failures.push(`${where}: a11y ${violation}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('every route at phone width (375 px, ru): no WCAG 2.2 A/AA violation', async () => {
+    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'ru-RU' });
+    try {
+      const small = await phone.newPage();
+      const failures: string[] = [];
+      for (const template of ROUTES) {
+        const route = real(template);
+        await small.goto(`${BASE_URL}${route}`, { waitUntil: 'load' });
+        await small.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+        for (const violation of await accessibilityViolations(small)) failures.push(`${route}: ${violation}`);
+      }
+      expect(failures).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 
   it('carries the structured data of spec 01 §1 and issue 5', async () => {
