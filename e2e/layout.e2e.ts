@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { accessibilityViolations, markupErrors } from './support/audit';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
 
 describe('layout, language and not-found page', () => {
@@ -14,6 +15,11 @@ describe('layout, language and not-found page', () => {
     expect(res?.status()).toBe(404);
     await expect(page.locator('h1').textContent()).resolves.toBe('404 Page Not Found');
     expect(await page.locator('code').textContent()).toContain('/no/such/page');
+    // Its own title (WCAG 2.4.2), kept out of search results; valid and accessible like every page.
+    expect(await page.title()).toBe('404 Page Not Found');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    expect(await markupErrors(await res!.text())).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(problems().filter((p) => !p.includes('404'))).toEqual([]);
     await context.close();
   });
@@ -32,6 +38,7 @@ describe('layout, language and not-found page', () => {
     // The cookie keeps Kazakh on a page opened without ?lng=
     await page.goto(`${BASE_URL}/no-such-page`);
     expect(await page.getAttribute('html', 'lang')).toBe('kk');
+    expect(await page.title()).not.toBe('');
     expect(problems().filter((p) => !p.includes('404'))).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import {
   isRouteErrorResponse,
@@ -142,6 +142,19 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return <Outlet />;
 }
+
+/**
+ * The title of the screens the root ErrorBoundary renders (spec 01 §2 not-found, §8 error
+ * screen), in the page's language: the route that failed gives none, and a page without a
+ * <title> fails WCAG 2.4.2. Pages that render normally take their routes' own meta.
+ */
+export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
+  if (!error) return [];
+  const lang: Language = data?.lang ?? fallbackLanguage;
+  const { t } = createI18n(lang, translationsFor(lang));
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: t(notFound ? 'notFound.title' : 'errors.title') }, { name: 'robots', content: 'noindex' }];
+};
 
 /** The error screen of spec 01 §8; 404s render the not-found page. */
 export function ErrorBoundary() {
