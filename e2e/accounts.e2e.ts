@@ -1,11 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { accessibilityViolations } from './support/audit';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
 
 /**
  * Accounts, sessions and access control in the browser (issue 3): registration, sign-out,
  * sign-in with and without rememberMe (persistent vs browser-session cookie), favourites from
  * the catalogue to /dashboard/user/favorites, anonymous and wrong-role access, and an admin
- * blocking a user. With JavaScript on and off.
+ * blocking a user. With JavaScript on and off; with it on, the account screens (with their
+ * error messages showing) have no WCAG 2.2 A/AA violation axe-core finds.
  */
 
 const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:3001/api';
@@ -122,6 +124,7 @@ describe.each([
     await page.getByText('Ошибка входа').first().waitFor();
     await page.getByText('Неверный email или пароль').first().waitFor();
     expect(await loginForm.getByLabel('Email').inputValue()).toBe(email);
+    if (javaScriptEnabled) expect(await accessibilityViolations(page)).toEqual([]);
 
     await signIn(page, email, PASSWORD, false, /\/dashboard\/user$/);
     await page.getByText('Успешный вход').first().waitFor();
@@ -174,6 +177,7 @@ describe.each([
     const saved = page.locator('.property-card', { hasText: title });
     await saved.waitFor();
     expect(await page.locator('.property-card').count()).toBe(1);
+    if (javaScriptEnabled) expect(await accessibilityViolations(page)).toEqual([]);
 
     // Removed from there: the list is empty again.
     const remove = saved.getByRole('button', { name: `Удалить из избранного: ${title}` });
@@ -214,11 +218,13 @@ describe.each([
     await password.getByLabel('Подтвердите пароль').fill('Newpass123');
     await password.getByRole('button', { name: 'Изменить пароль' }).click();
     await password.getByText('Неверный текущий пароль').waitFor();
+    if (javaScriptEnabled) expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.goto(`${BASE_URL}/dashboard/user`);
     await page.getByRole('heading', { level: 1, name: 'Здравствуйте, Тимур!' }).waitFor();
     await page.goto(`${BASE_URL}/dashboard/user/requests`);
     await page.getByText('Заявок пока нет').waitFor();
+    if (javaScriptEnabled) expect(await accessibilityViolations(page)).toEqual([]);
     expect(problems().filter((p) => !/status of 400/.test(p))).toEqual([]);
     await context.close();
   });
@@ -286,6 +292,7 @@ describe('users administration', () => {
     await admin.page.getByText('Пользователь заблокирован').first().waitFor();
     await row.getByText('Заблокирован', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Разблокировать' }).waitFor();
+    if (javaScriptEnabled) expect(await accessibilityViolations(admin.page)).toEqual([]);
 
     const user = await openPage(browser, { javaScriptEnabled });
     await user.page.goto(`${BASE_URL}/auth`);
@@ -311,9 +318,11 @@ describe('users administration', () => {
     const { context, page } = await openPage(browser);
     await signIn(page, 'employee@realty.local', DEMO_PASSWORD, false, /\/dashboard\/employee$/);
     await page.getByText('Ваша роль: Сотрудник').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
     const res = await page.goto(`${BASE_URL}/dashboard/admin/users`);
     expect(res?.status()).toBe(403);
     await page.getByRole('heading', { name: 'Недостаточно прав доступа' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
   });
 });

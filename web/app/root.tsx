@@ -21,6 +21,7 @@ import { SiteFooter } from '~/components/SiteFooter';
 import { SiteHeader } from '~/components/SiteHeader';
 import { ToastProvider } from '~/components/toast/Toaster';
 import { getLanguage } from '~/i18n.server';
+import { errorMeta } from '~/lib/error-meta';
 import { DocumentLinks } from '~/lib/inline-css';
 import { HeadPreloads } from '~/lib/head-preloads';
 import { createI18n, ensureTranslations, hasTranslations, translationsFor, TranslationsScript } from '~/lib/i18n';
@@ -148,13 +149,7 @@ export default function App() {
  * screen), in the page's language: the route that failed gives none, and a page without a
  * <title> fails WCAG 2.4.2. Pages that render normally take their routes' own meta.
  */
-export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
-  if (!error) return [];
-  const lang: Language = data?.lang ?? fallbackLanguage;
-  const { t } = createI18n(lang, translationsFor(lang));
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: t(notFound ? 'notFound.title' : 'errors.title') }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: MetaFunction<typeof loader> = ({ error, data }) => (error ? errorMeta(error, data?.lang ?? fallbackLanguage) : []);
 
 /** The error screen of spec 01 §8; 404s render the not-found page. */
 export function ErrorBoundary() {

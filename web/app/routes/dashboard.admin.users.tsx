@@ -23,8 +23,9 @@ import { validateCsrf } from '~/lib/csrf.server';
 import { validateWith } from '~/lib/forms.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { redirectWithToast } from '~/lib/toast.server';
+import { dashboardMeta } from '~/lib/error-meta';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? '' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
 const PATH = '/dashboard/admin/users';
 

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
 import { i18nServer } from '~/i18n.server';
 import { ADMIN_ROLES, requireUser, STAFF_ROLES } from '~/lib/auth.server';
+import { dashboardMeta } from '~/lib/error-meta';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? '' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
 /** /dashboard/employee (spec 02 §2): the staff landing page (super_admin, admin, employee, manager). */
 export async function loader({ request }: LoaderFunctionArgs) {

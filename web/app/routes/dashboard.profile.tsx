@@ -17,8 +17,9 @@ import { apiFieldErrors, failureToast, formFields, validateWith, type FieldError
 import type { ToastMessage } from '~/lib/toast';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useHydrated } from '~/lib/use-hydrated';
+import { dashboardMeta } from '~/lib/error-meta';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? '' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
 /** /dashboard/profile (spec 02 §2): name, phone, preferred language; change password. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,11 +4,12 @@ import { Outlet, useLoaderData } from '@remix-run/react';
 import { DashboardErrorBoundary, DashboardNav } from '~/components/account/Dashboard';
 import { requireUser } from '~/lib/auth.server';
 import accountCss from '~/styles/account.css?url';
+import { errorMeta, languageOf } from '~/lib/error-meta';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
 
 /** Dashboards are private: never indexed (and, being under /dashboard/, never tracked as public pages). */
-export const meta: MetaFunction = () => [{ name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ error, matches }) => (error ? errorMeta(error, languageOf(matches)) : [{ name: 'robots', content: 'noindex' }]);
 
 /** /dashboard/* layout (spec 02 §2): signed-in users only (anonymous -> /auth?redirectTo=...). */
 export async function loader({ request }: LoaderFunctionArgs) {

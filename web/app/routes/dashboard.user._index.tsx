@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
 import { i18nServer } from '~/i18n.server';
 import { requireUser, rethrowAuthError, type Auth } from '~/lib/auth.server';
+import { dashboardMeta } from '~/lib/error-meta';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? '' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
 /** Total of a list endpoint (its paging total, else the list's length), or null when the endpoint does not exist (yet). */
 async function total(auth: Auth, path: string, query?: Record<string, number>): Promise<number | null> {

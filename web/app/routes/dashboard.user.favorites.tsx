@@ -11,9 +11,10 @@ import { i18nServer } from '~/i18n.server';
 import { requireUser, rethrowAuthError } from '~/lib/auth.server';
 import { toCardProperties } from '~/lib/property-card';
 import catalogCss from '~/styles/catalog.css?url';
+import { dashboardMeta } from '~/lib/error-meta';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? '' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
 /** Cards per page of the favourites list. */
 export const FAVORITES_PER_PAGE = 24;

@@ -8,8 +8,9 @@ import { DashboardErrorBoundary } from '~/components/account/Dashboard';
 import { EmptyState } from '~/components/ListingStates';
 import { i18nServer } from '~/i18n.server';
 import { requireUser, rethrowAuthError } from '~/lib/auth.server';
+import { dashboardMeta } from '~/lib/error-meta';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? '' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
 /** One enquiry as GET /api/user/inquiries lists it (UserInquiryDto of the enquiries API). */
 interface UserInquiry {
