@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Client } from 'pg';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { accessibilityViolations } from './support/audit';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
 
 /**
@@ -94,6 +95,8 @@ describe('public forms', () => {
       expect(await form.getByLabel('Телефон').inputValue()).toBe('12345');
       expect(await form.getByLabel('Телефон').getAttribute('aria-invalid')).toBe('true');
       if (js) expect(await toastTitle(page)).toBe('Ошибка валидации');
+      // The errors and the toast showing: still no WCAG 2.2 A/AA violation.
+      if (js) expect(await accessibilityViolations(page)).toEqual([]);
 
       const phone = uniquePhone();
       await form.getByLabel('Телефон').fill(phone);
@@ -197,6 +200,7 @@ describe('public forms', () => {
       expect(await form.getByLabel('Email').inputValue()).toBe('guest@example.kz');
       expect(await text(form.locator('.pf-alert'))).toBe('Заполните обязательные поля Имя и телефон обязательны для заполнения');
       if (js) expect(await toastTitle(page)).toBe('Заполните обязательные поля');
+      if (js) expect(await accessibilityViolations(page)).toEqual([]);
 
       const phone = uniquePhone();
       await form.getByLabel('Имя').fill('Мадина Ахметова');
@@ -253,6 +257,7 @@ describe('public forms', () => {
         expect(await quiz().getByLabel('Площадь, м²').inputValue()).toBe('45');
       }
       expect(await text(quiz().locator('.pf-error'))).toBe('Площадь должна быть от 40 до 5500 м² с шагом 10');
+      if (js) expect(await accessibilityViolations(page)).toEqual([]);
       await quiz().getByLabel('Площадь, м²').fill('120');
       await next().click();
       await quiz().getByText('Шаг 4 из 4').waitFor();
