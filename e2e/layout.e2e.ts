@@ -179,4 +179,25 @@ describe('layout, language and not-found page', () => {
     expect(problems()).toEqual([]);
     await context.close();
   });
+
+  it('preloads the first cover of the news list ahead of its scripts, and asks for it once', async () => {
+    const { context, page, problems } = await openPage(browser);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(`${BASE_URL}/news`);
+    await page.waitForFunction(() => Object.keys(document.querySelector('header a') ?? {}).some((k) => k.startsWith('__reactProps$')));
+    const head = (await (await context.request.get(`${BASE_URL}/news`)).text()).split('</head>')[0];
+    const links = [...head.matchAll(/<link rel="(preload|modulepreload)"[^>]*>/g)].map((m) => m[0]);
+    // The first cover on the page (the featured article's, else the grid's first), not lazy.
+    const cover = page.locator('.news-card__image').first();
+    const src = await cover.getAttribute('src');
+    expect(src).toMatch(/^\/media\/.+\.jpg$/);
+    expect(await cover.getAttribute('loading')).toBe('eager');
+    expect(links[0]).toBe(`<link rel="preload" as="image" href="${src}" fetchpriority="high"/>`);
+    expect(links.slice(1).length).toBeGreaterThan(3);
+    expect(links.slice(1).every((l) => l.startsWith('<link rel="modulepreload"'))).toBe(true);
+    expect(requested.filter((u) => u === src)).toHaveLength(1);
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
 });
