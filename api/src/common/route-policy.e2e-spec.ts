@@ -26,6 +26,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/csrf-token': 'public',
   'GET /api/properties': 'public',
   'GET /api/properties/map': 'public',
+  'GET /api/properties/version': 'public',
   'GET /api/properties/categories': 'public',
   'GET /api/properties/categories/:id/subcategories': 'public',
   'GET /api/properties/:idOrSlug': 'public',

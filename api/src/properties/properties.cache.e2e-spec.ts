@@ -277,6 +277,20 @@ describe('catalogue version', () => {
       await sql(`UPDATE properties SET status = 'active' WHERE id = $1`, [target.id]);
     }
   });
+
+  it('GET /api/properties/version answers the version this process works under (the web page cache polls it)', async () => {
+    const answer = async () => {
+      const res = await http().get('/api/properties/version').expect(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      return res.body.data.version as number;
+    };
+    // Within a poll of the database's value, before and after a change.
+    await eventually(async () => ((await answer()) === (await version()) ? true : undefined));
+    const [{ id }] = (await sql(`SELECT id FROM properties LIMIT 1`)).rows;
+    const before = await version();
+    await sql(`UPDATE properties SET price = price + 1 WHERE id = $1`, [id]);
+    expect(await eventually(async () => ((await answer()) === before + 1 ? true : undefined))).toBe(true);
+  });
 });
 
 /**

@@ -7,6 +7,7 @@ import {
   SimilarPropertiesQuery,
   toPropertyFilters,
   toPropertyListParams,
+  type CatalogueVersionDto,
   type PropertyDetail,
   type PropertyListItem,
   type SubcategoryDto,
@@ -21,7 +22,7 @@ import { PropertiesService } from './properties.service';
  * Every answer is the envelope {status:'success', data[, meta]}; every error is
  * {status:'error', error:{code, message, fields?}} (spec 01 §8) in the language of ?lang= or
  * Accept-Language. Money is in ₸ (KZT): per month for rent, total for sale; areas in m².
- * Static routes (map, categories) are declared before the ':idOrSlug' route.
+ * Static routes (map, version, categories) are declared before the ':idOrSlug' route.
  * Successful reads send Cache-Control: public, max-age=30 (the detail: no-cache, it counts views).
  */
 @Controller('properties')
@@ -66,6 +67,20 @@ export class PropertiesController {
   @CacheControl(PUBLIC_READ_CACHE)
   map(@Query() query: PropertyFiltersQuery): Promise<PreparedJson> {
     return this.properties.mapAnswer(toPropertyFilters(query));
+  }
+
+  /**
+   * GET /api/properties/version — the catalogue version this API process works under
+   * (catalogue_version, moved by triggers on any change of a listing or an image, counters
+   * aside; read at most every CATALOGUE_VERSION_POLL_MS). The web's page cache asks for it about
+   * once a second and renders anew a kept page made under an older one (decision 019).
+   *
+   * 200: data = {version} (an integer; 0 when versions are off). Cache-Control: no-store.
+   */
+  @Get('version')
+  @CacheControl('no-store')
+  async version(): Promise<CatalogueVersionDto> {
+    return { version: await this.properties.catalogueVersion() };
   }
 
   /**

@@ -429,6 +429,14 @@ export class PropertiesService {
     return kept.value;
   }
 
+  /**
+   * The catalogue version the kept answers of this process are checked against (after a read
+   * under way ends; 0 with versions off): GET /api/properties/version.
+   */
+  catalogueVersion(): Promise<number> {
+    return this.version.settled();
+  }
+
   /** catalogue_version.version (migration CatalogueVersion). */
   private async readVersion(): Promise<number> {
     const rows: Array<{ version: string }> = await this.db.query(`SELECT version FROM catalogue_version WHERE id = 1`);

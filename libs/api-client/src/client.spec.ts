@@ -84,9 +84,10 @@ describe('success envelopes', () => {
     expect(new URL(seen[0].url, 'http://x').search).toBe('');
   });
 
-  it('reads the map, a property, similar listings, categories and subcategories', async () => {
+  it('reads the map, a property, similar listings, categories, subcategories and the catalogue version', async () => {
     handler = (req, res) => {
       const path = new URL(req.url ?? '', 'http://x').pathname;
+      if (path === '/api/properties/version') return send(res, 200, { status: 'success', data: { version: 42 } });
       if (path === '/api/properties/map') return send(res, 200, { status: 'success', data: [{ id: '1', latitude: 43.2, longitude: 76.9 }] });
       if (path === '/api/properties/%D0%BE%D1%84%D0%B8%D1%81%201') return send(res, 200, { status: 'success', data: item('1') });
       if (path === '/api/properties/office-1/similar') return send(res, 200, { status: 'success', data: [item('2')] });
@@ -102,6 +103,7 @@ describe('success envelopes', () => {
     expect(new URL(seen[2].url, 'http://x').searchParams.get('limit')).toBe('4');
     expect((await api.properties.categories())[0].slug).toBe('offices');
     expect((await api.properties.subcategories('offices'))[0].slug).toBe('coworking');
+    expect(await api.properties.version()).toBe(42);
   });
 
   it('treats 204 as success with null data and posts JSON bodies', async () => {

@@ -1,4 +1,5 @@
 import type {
+  CatalogueVersionDto,
   CategoryDto,
   DealType,
   DistrictSlug,
@@ -434,6 +435,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const { sort: _s, page: _p, limit: _l, ...filters } = propertyQueryParams(query);
       const data = await getData<MapMarkerDto[] | null>('/properties/map', { ...filters, ...langQuery }, opts);
       return Array.isArray(data) ? data : [];
+    },
+    /** GET /properties/version: the catalogue version the API works under (0 when it does not track one). */
+    async version(opts?: Omit<RequestOptions, 'query' | 'body'>): Promise<number> {
+      const data = await getData<CatalogueVersionDto | null>('/properties/version', {}, opts);
+      return typeof data?.version === 'number' ? data.version : 0;
     },
     /** GET /properties/{id or slug}; a missing listing is ApiError 404 NOT_FOUND. */
     get(idOrSlug: string | number, opts?: Omit<RequestOptions, 'query' | 'body'>): Promise<PropertyDetail> {

@@ -95,6 +95,14 @@ export interface MapMarkerDto {
   title: LocalizedText;
 }
 
+/**
+ * GET /api/properties/version: the catalogue version (an integer that moves with every change of
+ * a listing or an image, view and favourite counters aside; 0 when the API does not track it).
+ */
+export interface CatalogueVersionDto {
+  version: number;
+}
+
 /** GET /api/properties/categories. */
 export interface CategoryDto extends NamedRefDto {
   description: LocalizedText | null;
