@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import { Client } from 'pg';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { accessibilityViolations } from './support/audit';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
+import { query } from './support/db';
 
 /**
  * Public forms with JavaScript on and off (issue 4; spec 01 §2, §5, §7, §8): the Home contact
@@ -11,18 +10,6 @@ import { BASE_URL, launchBrowser, openPage } from './support/browser';
  * creates exactly one lead with the right source, checked in the stack's database. Every test
  * is its own visitor (X-Forwarded-For), so the per-IP limit on public writes never interferes.
  */
-
-const state = JSON.parse(fs.readFileSync(process.env.E2E_STATE_FILE ?? '', 'utf8')) as { dbUrl: string };
-
-async function query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: state.dbUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** Polls `fn` until it returns a truthy value (fire-and-forget writes such as page views). */
 async function eventually<T>(fn: () => Promise<T>, timeoutMs = 10_000): Promise<T> {

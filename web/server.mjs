@@ -53,7 +53,10 @@ app.use((req, res, next) => (publicFiles.has(req.path) || publicDirs.some((d) =>
 const pageCacheMs = Number(process.env.PAGE_CACHE_MS ?? 15_000);
 // Their renders run on a worker thread (render-thread.mjs) unless RENDER_THREAD=0.
 const renderThread = process.env.RENDER_THREAD === '0' ? null : createRenderThread(path.join(here, 'build/server/index.js'));
-const pageCache = build.entry.module.createPageCache({ ttlMs: Number.isFinite(pageCacheMs) ? pageCacheMs : 15_000, render: renderThread?.render });
+// A kept page made under an older catalogue version renders anew (polled every PAGE_CACHE_VERSION_POLL_MS; 0: pages live out their TTL).
+const versionPollMs = Number(process.env.PAGE_CACHE_VERSION_POLL_MS ?? 1000);
+const version = build.entry.module.catalogueVersionSource(Number.isFinite(versionPollMs) ? versionPollMs : 1000);
+const pageCache = build.entry.module.createPageCache({ ttlMs: Number.isFinite(pageCacheMs) ? pageCacheMs : 15_000, render: renderThread?.render, version });
 app.all('*', pageCache, createRequestHandler({ build, mode: process.env.NODE_ENV || 'production' }));
 
 const server = app.listen(port, host, () => {

@@ -359,6 +359,74 @@ describe('anonymous page cache with a render thread', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('renders anew a fresh page made under an older catalogue version, serving it meanwhile', async () => {
+    const calls: string[] = [];
+    let finished = 0;
+    const render = fakeRender(calls, { delayMs: 100 });
+    let catalogue: number | null = null;
+    const { agent } = app((url, headers) => render!(url, headers).finally(() => finished++), { ttlMs: 60_000, staleMs: 10_000, version: () => catalogue });
+    const until = async (n: number) => {
+      while (finished < n) await new Promise((r) => setTimeout(r, 10));
+    };
+    // Made while the version is unknown: kept for its TTL whatever the version does later.
+    await agent.get('/catalog?type=office');
+    catalogue = 7;
+    expect((await agent.get('/catalog?type=office')).headers[PAGE_CACHE_STATUS]).toBe('hit');
+    // Made under 7: a hit while 7 holds.
+    await agent.get('/catalog');
+    await until(2);
+    expect((await agent.get('/catalog')).headers[PAGE_CACHE_STATUS]).toBe('hit');
+    expect(calls).toHaveLength(2);
+    // The catalogue changed: the next visitor gets the kept page at once, and it renders anew.
+    catalogue = 8;
+    const meanwhile = await agent.get('/catalog');
+    expect(meanwhile.headers[PAGE_CACHE_STATUS]).toBe('stale');
+    expect(meanwhile.text).toContain('"render":2');
+    expect(calls).toHaveLength(3);
+    await until(3);
+    const renewed = await agent.get('/catalog');
+    expect(renewed.headers[PAGE_CACHE_STATUS]).toBe('hit');
+    expect(renewed.text).toContain('"render":3');
+    // The page made under 8 holds while 8 does; so does the one made before any version was known.
+    expect((await agent.get('/catalog')).headers[PAGE_CACHE_STATUS]).toBe('hit');
+    expect((await agent.get('/catalog?type=office')).headers[PAGE_CACHE_STATUS]).toBe('hit');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('renders once more a page made just after the version moved, then keeps it for its TTL', async () => {
+    const calls: string[] = [];
+    let finished = 0;
+    const render = fakeRender(calls);
+    let catalogue: number | null = 1;
+    const { agent } = app((url, headers) => render!(url, headers).finally(() => finished++), { ttlMs: 60_000, staleMs: 10_000, version: () => catalogue, versionSettleMs: 150 });
+    const until = async (n: number) => {
+      while (finished < n) await new Promise((r) => setTimeout(r, 5));
+    };
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // Made within 150 ms of the first version seen: kept 150 ms, then made once more.
+    await agent.get('/catalog');
+    await sleep(200);
+    expect((await agent.get('/catalog')).headers[PAGE_CACHE_STATUS]).toBe('stale');
+    await until(2);
+    await sleep(200);
+    expect((await agent.get('/catalog')).headers[PAGE_CACHE_STATUS]).toBe('hit');
+    expect(calls).toHaveLength(2);
+    // A change: rendered anew at once, and once more after the settling time; then kept.
+    catalogue = 2;
+    expect((await agent.get('/catalog')).headers[PAGE_CACHE_STATUS]).toBe('stale');
+    await until(3);
+    const first = await agent.get('/catalog');
+    expect([first.headers[PAGE_CACHE_STATUS], first.text.includes('"render":3')]).toEqual(['hit', true]);
+    await sleep(200);
+    expect((await agent.get('/catalog')).headers[PAGE_CACHE_STATUS]).toBe('stale');
+    await until(4);
+    await sleep(200);
+    const settled = await agent.get('/catalog');
+    expect(settled.headers[PAGE_CACHE_STATUS]).toBe('hit');
+    expect(settled.text).toContain('"render":4');
+    expect(calls).toHaveLength(4);
+  });
+
   it('keeps serving the expired page when its background render fails, and tries again', async () => {
     const calls: string[] = [];
     let fail = false;

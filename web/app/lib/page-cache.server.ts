@@ -26,7 +26,9 @@ import type { RequestView } from './request-view';
  * anyway; with 5 s, 200 distinct pages at 100 req/s kept the render thread ~90% busy
  * re-rendering them), split at the token of the visitor it was
  * rendered for; a later visitor gets the kept bytes joined with their own token and their own
- * Set-Cookie headers, and their view is counted as the root loader would have. An expired page
+ * Set-Cookie headers, and their view is counted as the root loader would have. A page made
+ * under an older catalogue version than the API's (`version`, polled about once a second: any
+ * change of a listing or an image moves it) counts as expired. An expired page
  * is served for up to `staleMs` more while it is rendered anew (stale-while-revalidate): with a
  * render thread, by the cache itself in the background, so no visitor waits for it (with 200
  * distinct catalogue pages at 100 req/s, visitors who each waited for the render of the page
@@ -77,6 +79,20 @@ export interface PageCacheOptions {
    * then rendered here, by the next handler). Without it, pages are rendered here.
    */
   render?: (url: string, headers: [string, string][]) => Promise<RenderedPage | null>;
+  /**
+   * The catalogue version now (catalogueVersionSource: GET /api/properties/version, polled),
+   * or null when unknown. A kept page made under an older version is treated as expired (served
+   * stale while it renders anew), so a change of a listing reaches the kept pages within a poll
+   * and a render rather than their TTL. Without it, pages live out their TTL.
+   */
+  version?: () => number | null;
+  /**
+   * How long a page rendered just after the version moved is kept, ms (default 2 s): the API
+   * answers the first requests after a change from its previous answer while it recomputes it
+   * (decision 017, stale-while-revalidate), so such a render may hold the old data under the
+   * new version. Kept this briefly, it is rendered once more when the API has caught up.
+   */
+  versionSettleMs?: number;
 }
 
 /** A page rendered by `PageCacheOptions.render`: set-cookie headers one pair each. */
@@ -96,6 +112,8 @@ interface KeptPage {
   bytes: number;
   /** `parts` deflated once each, with their CRCs (see gzipParts), once that has finished; until then hits are compressed per request. */
   deflated?: DeflatedParts;
+  /** The catalogue version known when its render started (null: unknown), see PageCacheOptions.version. */
+  version: number | null;
 }
 
 /** The parts of a kept page ready for gzip answers: each deflated, its CRC-32 and its combine operator (crc32CombineGen of its length). */
@@ -175,11 +193,20 @@ function renderedParts(rendered: RenderedPage) {
 /**
  * The page to keep from a render, or null: only a complete 200 page whose route opted in, that
  * sets no cookie of its own, and that holds `token` (the CSRF token it was rendered with) — a
- * page whose render used another token would hand that token to everyone.
+ * page whose render used another token would hand that token to everyone. `version`: the
+ * catalogue version known when the render started.
  */
-function keptPage(body: Buffer | null, status: number, optedIn: boolean, cookiesOk: boolean, headers: [string, string | string[]][], token: string): KeptPage | null {
+function keptPage(
+  body: Buffer | null,
+  status: number,
+  optedIn: boolean,
+  cookiesOk: boolean,
+  headers: [string, string | string[]][],
+  token: string,
+  version: number | null,
+): KeptPage | null {
   const parts = body && optedIn && cookiesOk && status === 200 ? splitAt(body, Buffer.from(token)) : [];
-  return body && parts.length > 1 ? { freshUntil: 0, status: 200, headers, parts, bytes: body.length } : null;
+  return body && parts.length > 1 ? { freshUntil: 0, status: 200, headers, parts, bytes: body.length, version } : null;
 }
 
 /**
@@ -345,9 +372,23 @@ function captureBody(res: ExpressResponse, onDone: (body: Buffer | null) => void
  * request handler (web/server.mjs). Options: see PageCacheOptions. Errors inside the cache are
  * passed to `next(error)` only before the app ran; a page the cache cannot keep is just served.
  */
-export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 * 1024, render }: PageCacheOptions): Middleware {
+export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 * 1024, render, version, versionSettleMs = 2000 }: PageCacheOptions): Middleware {
   const pages = new LRUCache<string, KeptPage>({ max: 10_000, maxSize: maxBytes, sizeCalculation: (p) => p.bytes + 512, ttl: Math.max(1, ttlMs + staleMs) });
   const rendering = new Map<string, Promise<KeptPage | null>>();
+  /** The catalogue version this cache last saw, and when it first saw it (Date.now()). */
+  let seen: { version: number | null; at: number } = { version: null, at: 0 };
+  /** The catalogue version now, as far as it is known (null: unknown or not used). */
+  const versionNow = (): number | null => {
+    const now = version?.() ?? null;
+    if (now !== seen.version) seen = { version: now, at: Date.now() };
+    return now;
+  };
+  /** A kept page made under an older catalogue version than the one known now: due for a render, as an expired one. */
+  const outdated = (page: KeptPage): boolean => {
+    if (page.version === null) return false;
+    const now = versionNow();
+    return now !== null && now > page.version;
+  };
 
   /** Sends a kept page to this visitor: their CSRF token in the body, their cookies, their view counted. */
   const serve = async (page: KeptPage, request: RequestView, lang: Awaited<ReturnType<typeof getLanguage>>, req: ExpressRequest, res: ExpressResponse, state: 'hit' | 'stale') => {
@@ -386,7 +427,7 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
     const key = [lang, theme, isDocumentRequest(request) ? 'doc' : 'data', bot ? 'bot' : 'visitor', request.url].join('\n');
 
     const kept = pages.get(key);
-    if (kept && kept.freshUntil > Date.now()) return serve(kept, request, lang, req, res, 'hit');
+    if (kept && kept.freshUntil > Date.now() && !outdated(kept)) return serve(kept, request, lang, req, res, 'hit');
     const inFlight = rendering.get(key);
     // Stale: served while the next one renders.
     if (kept && inFlight) return serve(kept, request, lang, req, res, 'stale');
@@ -425,10 +466,14 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
   /**
    * A page made now goes in the cache, fresh for 60-100% of `ttlMs` (pages first asked
    * together, after a restart say, then come due spread out rather than all in the same
-   * second); its gzip parts follow (deflated off the request path).
+   * second), or only `versionSettleMs` when the catalogue version moved less than that ago;
+   * its gzip parts follow (deflated off the request path).
    */
   const store = (key: string, page: KeptPage) => {
-    page.freshUntil = Date.now() + Math.round(ttlMs * (1 - TTL_JITTER * Math.random()));
+    versionNow();
+    const settling = seen.version !== null && Date.now() - seen.at < versionSettleMs;
+    const ttl = Math.round(ttlMs * (1 - TTL_JITTER * Math.random()));
+    page.freshUntil = Date.now() + (settling ? Math.min(ttl, versionSettleMs) : ttl);
     pages.set(key, page);
     gzipParts(page.parts).then(
       (deflated) => (page.deflated = deflated),
@@ -448,6 +493,7 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
     let page: KeptPage | null = null;
     let resolveRender: (page: KeptPage | null) => void = () => undefined;
     rendering.set(key, new Promise((resolve) => (resolveRender = resolve)));
+    const versionAtStart = versionNow();
     try {
       const csrf = await commitCsrfToken(request);
       const headers = headerPairs(req).filter(([name]) => name !== 'cookie');
@@ -457,7 +503,7 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
       const rendered = await render?.(remixUrl(req), headers);
       if (rendered) {
         const { kept, optedIn, cookiesOk } = renderedParts(rendered);
-        page = keptPage(rendered.body, rendered.status, optedIn, cookiesOk, kept, csrf.token);
+        page = keptPage(rendered.body, rendered.status, optedIn, cookiesOk, kept, csrf.token, versionAtStart);
         if (page) store(key, page);
       }
     } catch (error) {
@@ -470,13 +516,14 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
 
   /** A miss: renders the page for this visitor (on the render thread when there is one) and keeps it when it may. */
   const renderMiss = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction, request: RequestView, key: string, settle: (page: KeptPage | null) => void) => {
+    const versionAtStart = versionNow();
     const csrf = await commitCsrfToken(request);
     if (csrf.setCookie) {
       req.headers.cookie = withCookie(req.headers.cookie, csrf.setCookie);
       res.append('Set-Cookie', csrf.setCookie);
     }
     const keep = (body: Buffer | null, status: number, optedIn: boolean, cookiesOk: boolean, headers: [string, string | string[]][]) => {
-      const page = keptPage(body, status, optedIn, cookiesOk, headers, csrf.token);
+      const page = keptPage(body, status, optedIn, cookiesOk, headers, csrf.token, versionAtStart);
       if (page) store(key, page);
       settle(page);
     };
