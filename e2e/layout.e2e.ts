@@ -82,7 +82,7 @@ describe('layout, language and not-found page', () => {
     expect(problems()).toEqual([]);
     await context.close();
   });
-  it('shows a listing change on a kept catalogue page within seconds, not at the end of its 15 s (decision 019)', async () => {
+  it('shows a listing change on a kept catalogue page within 7 s, not at the end of its 9-15 s (decision 019)', async () => {
     // A URL no other test asks; kept after its first render.
     const url = `${BASE_URL}/catalog?type=office&area_min=41`;
     const get = async () => {
@@ -107,11 +107,11 @@ describe('layout, language and not-found page', () => {
       // and renders the page anew while serving the kept one. Its TTL alone would take 9-15 s.
       const started = Date.now();
       let latest = await get();
-      while (!latest.html.includes(changed) && Date.now() - started < 6000) {
+      while (!latest.html.includes(changed) && Date.now() - started < 7000) {
         await new Promise((r) => setTimeout(r, 200));
         latest = await get();
       }
-      expect({ shown: latest.html.includes(changed), status: latest.status, after: Date.now() - started < 6000 }).toEqual({ shown: true, status: 'hit', after: true });
+      expect({ shown: latest.html.includes(changed), status: latest.status, after: Date.now() - started < 7000 }).toEqual({ shown: true, status: 'hit', after: true });
     } finally {
       await query(`UPDATE properties SET title = jsonb_set(title, '{ru}', to_jsonb($2::text)) WHERE slug = $1`, [slug, title]);
     }

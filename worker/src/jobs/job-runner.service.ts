@@ -76,6 +76,8 @@ export class JobRunner implements OnModuleInit, OnModuleDestroy {
   /**
    * Upserts a BullMQ job scheduler per repeating job this worker handles: every worker process
    * does it on start, and the scheduler id keeps it one (a changed interval replaces the old).
+   * A scheduler that cannot be written is logged and left to the next start (or another
+   * worker's): the queues' jobs still run.
    */
   private async schedule(): Promise<void> {
     for (const s of this.options.schedules ?? JOB_SCHEDULES) {
@@ -84,6 +86,8 @@ export class JobRunner implements OnModuleInit, OnModuleDestroy {
       try {
         await queue.upsertJobScheduler(s.id, { every: s.every }, { name: s.name, data: {}, opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } } });
         this.logger.log(`scheduled ${s.name} every ${Math.round(s.every / 60_000)} min`);
+      } catch (err) {
+        this.logger.error(`could not schedule ${s.name}: ${(err as Error).message}`);
       } finally {
         await queue.close();
       }

@@ -134,6 +134,34 @@ describe('the worker schedules the purge', () => {
     await queue.close();
   });
 
+  it('a scheduler that cannot be written does not stop the worker from taking jobs', async () => {
+    // BullMQ refuses an interval of 0 ("Either .pattern or .every options must be defined").
+    const app = await startWorker({
+      databaseUrl: db.url,
+      connection,
+      prefix: `${prefix}_bad`,
+      handlers: [MaintenanceService],
+      jobs: [JobName.PurgeExpired],
+      schedules: [{ id: 'purge-bad', name: JobName.PurgeExpired, every: 0 }],
+      logger: false,
+    });
+    apps.push(app);
+    const bad = new Queue(JOB_QUEUE[JobName.PurgeExpired], { connection, prefix: `${prefix}_bad` });
+    try {
+      expect(await bad.getJobSchedulersCount()).toBe(0);
+      await session('revoked-long-ago', { lastUsed: 90, revoked: RETENTION_DAYS.revokedSessions + 5 });
+      await bad.add(JobName.PurgeExpired, {});
+      const deadline = Date.now() + 20_000;
+      while (((await ds.query(`SELECT count(*)::int AS n FROM auth_sessions`)) as Array<{ n: number }>)[0].n > 0) {
+        if (Date.now() > deadline) throw new Error('the worker took no job within 20 s');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await bad.obliterate({ force: true });
+      await bad.close();
+    }
+  }, 30_000);
+
   it('runs the first purge at start, and a second worker keeps one scheduler', async () => {
     await session('revoked-long-ago', { lastUsed: 90, revoked: RETENTION_DAYS.revokedSessions + 5 });
     await start();
