@@ -114,18 +114,27 @@ describe('the worker schedules the purge', () => {
   const prefix = `realty_test_maintenance_${process.pid}_${randomUUID().slice(0, 8)}`;
   const queue = new Queue(JOB_QUEUE[JobName.PurgeExpired], { connection, prefix });
   const apps: INestApplicationContext[] = [];
-  const start = async () => {
+  /** A worker with only the purge handler; `every` of its scheduler, hourly by default. */
+  const start = async ({ keyPrefix = prefix, every = 3_600_000 } = {}) => {
     const app = await startWorker({
       databaseUrl: db.url,
       connection,
-      prefix,
+      prefix: keyPrefix,
       handlers: [MaintenanceService],
       jobs: [JobName.PurgeExpired],
-      schedules: [{ id: 'purge-test', name: JobName.PurgeExpired, every: 3_600_000 }],
+      schedules: [{ id: 'purge-test', name: JobName.PurgeExpired, every }],
       logger: false,
     });
     apps.push(app);
     return app;
+  };
+  /** Waits until a purge has run: the old revoked session planted before is gone. */
+  const untilPurged = async (what: string) => {
+    const deadline = Date.now() + 20_000;
+    while (((await ds.query(`SELECT count(*)::int AS n FROM auth_sessions`)) as Array<{ n: number }>)[0].n > 0) {
+      if (Date.now() > deadline) throw new Error(`${what} within 20 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   };
 
   afterAll(async () => {
@@ -136,26 +145,13 @@ describe('the worker schedules the purge', () => {
 
   it('a scheduler that cannot be written does not stop the worker from taking jobs', async () => {
     // BullMQ refuses an interval of 0 ("Either .pattern or .every options must be defined").
-    const app = await startWorker({
-      databaseUrl: db.url,
-      connection,
-      prefix: `${prefix}_bad`,
-      handlers: [MaintenanceService],
-      jobs: [JobName.PurgeExpired],
-      schedules: [{ id: 'purge-bad', name: JobName.PurgeExpired, every: 0 }],
-      logger: false,
-    });
-    apps.push(app);
+    await start({ keyPrefix: `${prefix}_bad`, every: 0 });
     const bad = new Queue(JOB_QUEUE[JobName.PurgeExpired], { connection, prefix: `${prefix}_bad` });
     try {
       expect(await bad.getJobSchedulersCount()).toBe(0);
       await session('revoked-long-ago', { lastUsed: 90, revoked: RETENTION_DAYS.revokedSessions + 5 });
       await bad.add(JobName.PurgeExpired, {});
-      const deadline = Date.now() + 20_000;
-      while (((await ds.query(`SELECT count(*)::int AS n FROM auth_sessions`)) as Array<{ n: number }>)[0].n > 0) {
-        if (Date.now() > deadline) throw new Error('the worker took no job within 20 s');
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await untilPurged('the worker took no job');
     } finally {
       await bad.obliterate({ force: true });
       await bad.close();
@@ -165,11 +161,7 @@ describe('the worker schedules the purge', () => {
   it('runs the first purge at start, and a second worker keeps one scheduler', async () => {
     await session('revoked-long-ago', { lastUsed: 90, revoked: RETENTION_DAYS.revokedSessions + 5 });
     await start();
-    const deadline = Date.now() + 20_000;
-    while (((await ds.query(`SELECT count(*)::int AS n FROM auth_sessions`)) as Array<{ n: number }>)[0].n > 0) {
-      if (Date.now() > deadline) throw new Error('the scheduled purge did not run within 20 s');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await untilPurged('the scheduled purge did not run');
     await start();
     const schedulers = await queue.getJobSchedulers();
     expect(schedulers.map((s) => ({ key: s.key, name: s.name, every: Number(s.every) }))).toEqual([

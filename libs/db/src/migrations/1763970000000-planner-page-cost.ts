@@ -16,29 +16,30 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * the bench's EXPLAIN, which therefore shows the plans the API gets. Changing it needs the
  * database's owner; a role that is not gets a notice and the server's setting stays.
  */
+/**
+ * Runs `ALTER DATABASE <this one> <action>` (e.g. `SET random_page_cost = 1.1`) and the same for
+ * this session; a role that does not own the database gets a notice instead of an error.
+ */
+async function alterDatabase(q: QueryRunner, action: 'SET random_page_cost = 1.1' | 'RESET random_page_cost'): Promise<void> {
+  await q.query(`
+    DO $$
+    BEGIN
+      EXECUTE format('ALTER DATABASE %I ${action}', current_database());
+    EXCEPTION WHEN insufficient_privilege THEN
+      RAISE NOTICE '${action} skipped: % (needs the database owner)', SQLERRM;
+    END $$`);
+  // This session too (the database setting applies to sessions started from now on).
+  await q.query(action);
+}
+
 export class PlannerPageCost1763970000000 implements MigrationInterface {
   name = 'PlannerPageCost1763970000000';
 
   public async up(q: QueryRunner): Promise<void> {
-    await q.query(`
-      DO $$
-      BEGIN
-        EXECUTE format('ALTER DATABASE %I SET random_page_cost = 1.1', current_database());
-      EXCEPTION WHEN insufficient_privilege THEN
-        RAISE NOTICE 'random_page_cost not set: % (needs the database owner)', SQLERRM;
-      END $$`);
-    // This session too (the database setting applies to sessions started from now on).
-    await q.query(`SET random_page_cost = 1.1`);
+    await alterDatabase(q, 'SET random_page_cost = 1.1');
   }
 
   public async down(q: QueryRunner): Promise<void> {
-    await q.query(`
-      DO $$
-      BEGIN
-        EXECUTE format('ALTER DATABASE %I RESET random_page_cost', current_database());
-      EXCEPTION WHEN insufficient_privilege THEN
-        RAISE NOTICE 'random_page_cost not reset: %', SQLERRM;
-      END $$`);
-    await q.query(`RESET random_page_cost`);
+    await alterDatabase(q, 'RESET random_page_cost');
   }
 }
