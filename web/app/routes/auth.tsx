@@ -22,11 +22,10 @@ import accountCss from '~/styles/account.css?url';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
 
 type Tab = 'login' | 'register';
-/** A safe in-site redirectTo from the query or the form, or null. */
-function readRedirectTo(value: FormDataEntryValue | string | null): string | null {
-  if (typeof value !== 'string' || !value) return null;
-  const safe = safeRedirectPath(value, '');
-  return safe && !safe.startsWith('/auth') ? safe : null;
+/** A safe in-site redirectTo from the query or the form (normalised, lib/safe-redirect), or null; never /auth itself. */
+function readRedirectTo(value: FormDataEntryValue | string | null, request: Request): string | null {
+  const safe = safeRedirectPath(value, '', new URL(request.url).origin);
+  return safe && !/^\/auth(?:[/?#]|$)/i.test(safe) ? safe : null;
 }
 
 /**
@@ -36,7 +35,7 @@ function readRedirectTo(value: FormDataEntryValue | string | null): string | nul
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await getAuth(request);
   const url = new URL(request.url);
-  const redirectTo = readRedirectTo(url.searchParams.get('redirectTo'));
+  const redirectTo = readRedirectTo(url.searchParams.get('redirectTo'), request);
   if (auth.user) throw redirect(redirectTo ?? dashboardPathFor(auth.user.role), { headers: await auth.headers() });
   const t = await i18nServer.getFixedT(auth.lang, 'auth');
   const tab: Tab = url.searchParams.get('tab') === 'register' ? 'register' : 'login';
@@ -63,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const lang = auth.lang;
   const t = await i18nServer.getFixedT(lang, 'auth');
   const intent = form.get('intent');
-  const redirectTo = readRedirectTo(form.get('redirectTo'));
+  const redirectTo = readRedirectTo(form.get('redirectTo'), request);
   const reply = async (result: ActionResult, status = 400) => data(result, { status, headers: await auth.headers() });
   const invalid = (intent: ActionResult['intent'], errors: FieldErrors, values: Record<string, string>) =>
     reply({ intent, errors, values, toast: { title: t('toast.validation'), description: t('toast.validationText'), variant: 'destructive' } });

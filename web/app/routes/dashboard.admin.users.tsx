@@ -97,8 +97,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  const rawBack = String(form.get('back') ?? PATH);
-  const back = safeRedirectPath(rawBack.startsWith(PATH) ? rawBack : PATH);
+  // Back to the list as it was (filters, page), and only to the list: checked once normalised.
+  const asked = safeRedirectPath(form.get('back'), PATH, new URL(request.url).origin);
+  const back = asked.startsWith(PATH) && /^(?:[?#]|$)/.test(asked.slice(PATH.length)) ? asked : PATH;
   await validateCsrf(request, form, back);
   const auth = await requireUser(request, ADMIN_ROLES);
   const t = await i18nServer.getFixedT(auth.lang, 'dashboard');

@@ -17,7 +17,7 @@ import { redirectWithToast } from '~/lib/toast.server';
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  const back = safeRedirectPath(typeof form.get('redirectTo') === 'string' ? String(form.get('redirectTo')) : '/');
+  const back = safeRedirectPath(form.get('redirectTo'), '/', new URL(request.url).origin);
   await validateCsrf(request, form, back);
   const auth = await getAuth(request);
   const t = await i18nServer.getFixedT(auth.lang, 'dashboard');

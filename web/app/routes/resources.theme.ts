@@ -11,11 +11,12 @@ import { safeRedirectPath } from '~/lib/safe-redirect';
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  await validateCsrf(request, form, safeRedirectPath(String(form.get('redirectTo') ?? '/')));
+  const back = form.get('redirectTo');
+  const target = safeRedirectPath(back, '/', new URL(request.url).origin);
+  await validateCsrf(request, form, target);
   const theme = form.get('theme');
   if (!isTheme(theme)) return data({ error: 'theme' }, { status: 400 });
   const headers = { 'Set-Cookie': await themeCookie.serialize(theme) };
-  const back = form.get('redirectTo');
-  if (typeof back === 'string' && back) return redirect(safeRedirectPath(back), { headers });
+  if (typeof back === 'string' && back) return redirect(target, { headers });
   return data({ theme }, { headers });
 }
