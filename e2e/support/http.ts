@@ -22,10 +22,12 @@ export interface RawRequest {
   body?: string | Buffer;
   /** Local (client) address, e.g. 127.0.0.2. */
   from?: string;
+  /** Another server than the web (e.g. the API's origin). */
+  origin?: string;
 }
 
 export function rawRequest(req: RawRequest): Promise<RawResponse> {
-  const base = new URL(BASE_URL);
+  const base = new URL(req.origin ?? BASE_URL);
   return new Promise((resolve, reject) => {
     const r = http.request(
       {

@@ -10,7 +10,7 @@ import { useToastEffect } from '~/components/toast/Toaster';
 import { i18nServer } from '~/i18n.server';
 import { dashboardPathFor, getAuth } from '~/lib/auth.server';
 import { validateCsrf } from '~/lib/csrf.server';
-import { apiFieldErrors, failureToast, formFields, validateWith, type FieldErrors } from '~/lib/forms.server';
+import { apiFieldErrors, failureToast, formFields, readForm, validateWith, type FieldErrors } from '~/lib/forms.server';
 import { splitFullName } from '~/lib/account';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { canonicalUrl, seoMeta } from '~/lib/seo';
@@ -18,6 +18,7 @@ import type { ToastMessage } from '~/lib/toast';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useHydrated } from '~/lib/use-hydrated';
 import accountCss from '~/styles/account.css?url';
+import { pageMeta } from '~/lib/error-meta';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
 
@@ -45,7 +46,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo);
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, () => seoMeta(args.data?.seo));
+
+/** A form this page cannot read (400) shows the site's error screen here, under the visitor's header and language. */
+export { ErrorBoundary } from '~/root';
 
 interface ActionResult {
   intent: 'login' | 'forgot' | 'register';
@@ -56,7 +60,7 @@ interface ActionResult {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   await validateCsrf(request, form);
   const auth = await getAuth(request);
   const lang = auth.lang;

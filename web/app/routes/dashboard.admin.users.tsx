@@ -20,7 +20,7 @@ import { Pagination } from '~/components/Pagination';
 import { i18nServer } from '~/i18n.server';
 import { ADMIN_ROLES, requireUser, rethrowAuthError } from '~/lib/auth.server';
 import { validateCsrf } from '~/lib/csrf.server';
-import { validateWith } from '~/lib/forms.server';
+import { readForm, validateWith } from '~/lib/forms.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { redirectWithToast } from '~/lib/toast.server';
 import { dashboardMeta } from '~/lib/error-meta';
@@ -96,7 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   // Back to the list as it was (filters, page), and only to the list: checked once normalised.
   const asked = safeRedirectPath(form.get('back'), PATH, new URL(request.url).origin);
   const back = asked.startsWith(PATH) && /^(?:[?#]|$)/.test(asked.slice(PATH.length)) ? asked : PATH;
