@@ -57,6 +57,23 @@ const renderThread = process.env.RENDER_THREAD === '0' ? null : createRenderThre
 const versionPollMs = Number(process.env.PAGE_CACHE_VERSION_POLL_MS ?? 1000);
 const version = build.entry.module.catalogueVersionSource(Number.isFinite(versionPollMs) ? versionPollMs : 1000);
 const pageCache = build.entry.module.createPageCache({ ttlMs: Number.isFinite(pageCacheMs) ? pageCacheMs : 15_000, render: renderThread?.render, version });
+// Paths the Remix handler cannot take (issue 19 item 10). A path that decodes to a leading
+// backslash (/%5C) crashes React Router's server render (encodeLocation: new URL('/\\', base) is
+// no URL) with a 500 before any route runs, and a malformed escape (/%) gets Express's bare 400
+// page. No path of ours has either: they are kept literally (their % becomes %25), so the
+// catch-all route answers the site's 404 page. Both req.url and req.originalUrl: Remix reads the latter.
+app.use((req, _res, next) => {
+  const q = req.url.indexOf('?');
+  const path = q < 0 ? req.url : req.url.slice(0, q);
+  let kept = path.replace(/%5c/gi, '%255C');
+  try {
+    decodeURIComponent(kept);
+  } catch {
+    kept = kept.replace(/%/g, '%25');
+  }
+  if (kept !== path) req.url = req.originalUrl = kept + (q < 0 ? '' : req.url.slice(q));
+  next();
+});
 app.all('*', pageCache, createRequestHandler({ build, mode: process.env.NODE_ENV || 'production' }));
 
 const server = app.listen(port, host, () => {

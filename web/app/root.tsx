@@ -151,7 +151,11 @@ export default function App() {
  */
 export const meta: MetaFunction<typeof loader> = ({ error, data }) => (error ? errorMeta(error, data?.lang ?? fallbackLanguage) : []);
 
-/** The error screen of spec 01 §8; 404s render the not-found page. */
+/**
+ * The error screen of spec 01 §8; 404s render the not-found page. Pages whose action may throw
+ * 400 export it as their own boundary (`export { ErrorBoundary } from '~/root'`), so the root
+ * loader still runs and the screen has the visitor's language, theme and header.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
@@ -159,10 +163,12 @@ export function ErrorBoundary() {
     return <NotFound path={typeof error.data === 'string' ? error.data : ''} />;
   }
   if (typeof window !== 'undefined') console.error(error);
+  // 400: a request the site cannot read (lib/forms.server readForm), not a fault of ours.
+  const bad = isRouteErrorResponse(error) && error.status === 400;
   return (
     <section className="container error-screen" aria-labelledby="error-title">
-      <h1 id="error-title">{t('errors.title')}</h1>
-      <p>{t('errors.text')}</p>
+      <h1 id="error-title">{t(bad ? 'errors.badRequestTitle' : 'errors.title')}</h1>
+      <p>{t(bad ? 'errors.badRequestText' : 'errors.text')}</p>
       <div className="actions">
         <a className="btn btn-primary" href="">
           {t('errors.reload')}

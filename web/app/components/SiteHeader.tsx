@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Theme } from '~/theme';
 import { AuthenticityTokenInput } from './csrf';
+import { safeRedirectPath } from '~/lib/safe-redirect';
 
 /** The signed-in user as the root loader shares it (no tokens). */
 export interface HeaderUser {
@@ -37,7 +38,10 @@ function languageHref(pathname: string, search: string, lng: Language): string {
 export function SiteHeader({ lang, theme, user = null }: { lang: Language; theme: Theme; user?: HeaderUser | null }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const here = location.pathname + location.search;
+  // The address is the visitor's to choose: http://site//evil.com renders the 404 page, whose
+  // language links would otherwise be //evil.com?lng=en (issue 19 item 3). Odd paths give '/'.
+  const here = safeRedirectPath(location.pathname + location.search);
+  const { pathname, search } = new URL(here, 'http://site.invalid');
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -107,7 +111,7 @@ export function SiteHeader({ lang, theme, user = null }: { lang: Language; theme
           </nav>
         </details>
         <div className="header-tools">
-          <LanguageSwitcher lang={lang} pathname={location.pathname} search={location.search} />
+          <LanguageSwitcher lang={lang} pathname={pathname} search={search} />
           <ThemeToggle theme={theme} redirectTo={here} />
         </div>
       </div>

@@ -53,13 +53,9 @@ export async function validateCsrf(request: Request, form: FormData, back?: stri
   } catch (error) {
     if (!(error instanceof CSRFError)) throw error;
     const url = new URL(request.url);
-    let target = back;
-    if (!target) {
-      const referer = request.headers.get('Referer');
-      const ref = referer ? new URL(referer, url) : null;
-      target = ref && ref.origin === url.origin ? ref.pathname + ref.search : url.pathname + url.search;
-    }
+    const here = safeRedirectPath(url.pathname + url.search, '/', url.origin);
+    const target = safeRedirectPath(back ?? request.headers.get('Referer'), here, url.origin);
     const t = await i18nServer.getFixedT(await getLanguage(request), 'auth');
-    throw await redirectWithToast(request, safeRedirectPath(target), { title: t('toast.error'), description: t('toast.formExpired'), variant: 'destructive' });
+    throw await redirectWithToast(request, target, { title: t('toast.error'), description: t('toast.formExpired'), variant: 'destructive' });
   }
 }

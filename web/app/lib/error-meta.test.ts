@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { resources } from '@realty/i18n';
-import { dashboardMeta, errorMeta, languageOf } from './error-meta';
+import { dashboardMeta, errorMeta, languageOf, pageMeta } from './error-meta';
 import { registerTranslations } from './i18n';
 
 registerTranslations('ru', resources.ru);
@@ -16,6 +16,14 @@ describe('titles of the error screens (lib/error-meta.ts)', () => {
     expect(errorMeta(routeError(403), 'en')[0]).toEqual({ title: 'Insufficient permissions' });
     expect(errorMeta(new Error('boom'), 'ru')[0]).toEqual({ title: 'Что-то пошло не так' });
     expect(errorMeta(routeError(502), 'en')[0]).toEqual({ title: 'Something went wrong' });
+    expect(errorMeta(routeError(400), 'en')[0]).toEqual({ title: 'Bad request' });
+    expect(errorMeta(routeError(400), 'ru')[0]).toEqual({ title: 'Неверный запрос' });
+  });
+
+  it('a page with its own error screen keeps its tags unless it failed (pageMeta)', () => {
+    const matches = [{ id: 'root', data: { lang: 'en' } }];
+    expect(pageMeta({ matches }, () => [{ title: 'Contact' }])).toEqual([{ title: 'Contact' }]);
+    expect(pageMeta({ matches, error: routeError(400) }, () => [{ title: 'Contact' }])).toEqual([{ title: 'Bad request' }, { name: 'robots', content: 'noindex' }]);
   });
 
   it('a dashboard screen keeps its own title unless it failed; the language comes from the root match', () => {

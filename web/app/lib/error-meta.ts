@@ -12,14 +12,15 @@ export function languageOf(matches: ReadonlyArray<{ id: string; data?: unknown }
 
 /**
  * The <title> (and noindex) of an error screen in `lang`: '404 Page Not Found' (spec 01 §2),
- * the dashboard's 'Недостаточно прав доступа' for 403, else 'Что-то пошло не так' (spec 01 §8).
+ * the dashboard's 'Недостаточно прав доступа' for 403, 'Неверный запрос' for 400 (a body that is
+ * not a form, issue 19 item 10), else 'Что-то пошло не так' (spec 01 §8).
  * A route that failed has no data to take its title from, and a page without a title fails
  * WCAG 2.4.2.
  */
 export function errorMeta(error: unknown, lang: Language): MetaDescriptor[] {
   const { t } = createI18n(lang, translationsFor(lang));
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? t('notFound.title') : status === 403 ? t('dashboard:forbidden.title') : t('errors.title');
+  const title = status === 404 ? t('notFound.title') : status === 403 ? t('dashboard:forbidden.title') : status === 400 ? t('errors.badRequestTitle') : t('errors.title');
   return [{ title }, { name: 'robots', content: 'noindex' }];
 }
 
@@ -27,4 +28,12 @@ export function errorMeta(error: unknown, lang: Language): MetaDescriptor[] {
 export function dashboardMeta(args: { error?: unknown; matches: ReadonlyArray<{ id: string; data?: unknown }> }, title: string | undefined): MetaDescriptor[] {
   if (args.error) return errorMeta(args.error, languageOf(args.matches));
   return [{ title: title ?? '' }, { name: 'robots', content: 'noindex' }];
+}
+
+/**
+ * The meta of a page with its own ErrorBoundary (an action that may throw 400: lib/forms.server
+ * readForm): its own tags, or the error screen's when it failed, in the page's language.
+ */
+export function pageMeta(args: { error?: unknown; matches: ReadonlyArray<{ id: string; data?: unknown }> }, own: () => MetaDescriptor[]): MetaDescriptor[] {
+  return args.error ? errorMeta(args.error, languageOf(args.matches)) : own();
 }

@@ -25,6 +25,7 @@ import { validateCsrf } from './csrf.server';
 import { JS_FIELD, QUIZ_NAV_FIELD, QUIZ_STEP_FIELD, QUIZ_STEPS, type PublicFormResult, type QuizValues } from './public-forms';
 import type { ToastMessage } from './toast';
 import { redirectWithToast } from './toast.server';
+import { readForm } from './forms.server';
 
 /**
  * Actions of the public forms (spec 01 §2, §5, §7 notes, §8 texts). Every form is validated with
@@ -123,9 +124,12 @@ async function submit<T extends object>(s: Submission<T>, lang: Language) {
   return data(result, { headers: await auth.headers() });
 }
 
-/** Reads the posted form and checks the web's CSRF token (a stale page is sent back with a toast). */
+/**
+ * Reads the posted form (400 when the body is not one: forms.server readForm) and checks the
+ * web's CSRF token (a stale page is sent back with a toast).
+ */
 export async function readPostedForm(request: Request): Promise<FormData> {
-  const form = await request.formData();
+  const form = await readForm(request);
   await validateCsrf(request, form);
   return form;
 }

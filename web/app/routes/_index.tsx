@@ -22,6 +22,7 @@ import { homeAction } from '~/lib/public-forms.server';
 import { resultOf } from '~/lib/public-forms';
 import homeStylesHref from '~/styles/home.css?url';
 import partnersStylesHref from '~/styles/partners.css?url';
+import { pageMeta } from '~/lib/error-meta';
 
 /** catalog.css carries the shared PropertyCard styles used by the featured section. */
 export const links: LinksFunction = () => [
@@ -70,8 +71,11 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Complete pages go to the anonymous page cache (lib/page-cache.server.ts). */
 export const headers = cacheablePageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? seoMeta(data.seo) : [{ title: 'Алматы Бизнес Центр' }];
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, () => (args.data ? seoMeta(args.data.seo) : [{ title: 'Алматы Бизнес Центр' }]));
+
+/** A form this page cannot read (400) shows the site's error screen here, under the visitor's header and language. */
+export { ErrorBoundary } from '~/root';
 
 /** Home page sections in the order of spec 01 §2 "Home". */
 export default function Home() {

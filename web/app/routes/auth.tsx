@@ -10,7 +10,7 @@ import { useToastEffect } from '~/components/toast/Toaster';
 import { i18nServer } from '~/i18n.server';
 import { dashboardPathFor, getAuth } from '~/lib/auth.server';
 import { validateCsrf } from '~/lib/csrf.server';
-import { apiFieldErrors, failureToast, formFields, validateWith, type FieldErrors } from '~/lib/forms.server';
+import { apiFieldErrors, failureToast, formFields, readForm, validateWith, type FieldErrors } from '~/lib/forms.server';
 import { splitFullName } from '~/lib/account';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { canonicalUrl, seoMeta } from '~/lib/seo';
@@ -18,15 +18,15 @@ import type { ToastMessage } from '~/lib/toast';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useHydrated } from '~/lib/use-hydrated';
 import accountCss from '~/styles/account.css?url';
+import { pageMeta } from '~/lib/error-meta';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
 
 type Tab = 'login' | 'register';
-/** A safe in-site redirectTo from the query or the form, or null. */
-function readRedirectTo(value: FormDataEntryValue | string | null): string | null {
-  if (typeof value !== 'string' || !value) return null;
-  const safe = safeRedirectPath(value, '');
-  return safe && !safe.startsWith('/auth') ? safe : null;
+/** A safe in-site redirectTo from the query or the form (normalised, lib/safe-redirect), or null; never /auth itself. */
+function readRedirectTo(value: FormDataEntryValue | string | null, request: Request): string | null {
+  const safe = safeRedirectPath(value, '', new URL(request.url).origin);
+  return safe && !/^\/auth(?:[/?#]|$)/i.test(safe) ? safe : null;
 }
 
 /**
@@ -36,7 +36,7 @@ function readRedirectTo(value: FormDataEntryValue | string | null): string | nul
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await getAuth(request);
   const url = new URL(request.url);
-  const redirectTo = readRedirectTo(url.searchParams.get('redirectTo'));
+  const redirectTo = readRedirectTo(url.searchParams.get('redirectTo'), request);
   if (auth.user) throw redirect(redirectTo ?? dashboardPathFor(auth.user.role), { headers: await auth.headers() });
   const t = await i18nServer.getFixedT(auth.lang, 'auth');
   const tab: Tab = url.searchParams.get('tab') === 'register' ? 'register' : 'login';
@@ -46,7 +46,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo);
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, () => seoMeta(args.data?.seo));
+
+/** A form this page cannot read (400) shows the site's error screen here, under the visitor's header and language. */
+export { ErrorBoundary } from '~/root';
 
 interface ActionResult {
   intent: 'login' | 'forgot' | 'register';
@@ -57,13 +60,13 @@ interface ActionResult {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   await validateCsrf(request, form);
   const auth = await getAuth(request);
   const lang = auth.lang;
   const t = await i18nServer.getFixedT(lang, 'auth');
   const intent = form.get('intent');
-  const redirectTo = readRedirectTo(form.get('redirectTo'));
+  const redirectTo = readRedirectTo(form.get('redirectTo'), request);
   const reply = async (result: ActionResult, status = 400) => data(result, { status, headers: await auth.headers() });
   const invalid = (intent: ActionResult['intent'], errors: FieldErrors, values: Record<string, string>) =>
     reply({ intent, errors, values, toast: { title: t('toast.validation'), description: t('toast.validationText'), variant: 'destructive' } });

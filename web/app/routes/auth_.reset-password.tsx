@@ -10,12 +10,13 @@ import { useToastEffect } from '~/components/toast/Toaster';
 import { i18nServer } from '~/i18n.server';
 import { getAuth } from '~/lib/auth.server';
 import { validateCsrf } from '~/lib/csrf.server';
-import { apiFieldErrors, failureToast, formFields, validateWith, type FieldErrors } from '~/lib/forms.server';
+import { apiFieldErrors, failureToast, formFields, readForm, validateWith, type FieldErrors } from '~/lib/forms.server';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
 import type { ToastMessage } from '~/lib/toast';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useHydrated } from '~/lib/use-hydrated';
 import accountCss from '~/styles/account.css?url';
+import { pageMeta } from '~/lib/error-meta';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
 
@@ -33,7 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo);
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, () => seoMeta(args.data?.seo));
+
+/** A form this page cannot read (400) shows the site's error screen here, under the visitor's header and language. */
+export { ErrorBoundary } from '~/root';
 
 interface ActionResult {
   errors?: FieldErrors;
@@ -41,7 +45,7 @@ interface ActionResult {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   await validateCsrf(request, form);
   const auth = await getAuth(request);
   const t = await i18nServer.getFixedT(auth.lang, 'auth');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ContactPageForm } from '~/components/forms/ContactPageForm';
 import { contactPageAction, readPostedForm } from '~/lib/public-forms.server';
 import { resultOf } from '~/lib/public-forms';
+import { pageMeta } from '~/lib/error-meta';
 
 /**
  * POST /contact/send: the action of the /contact page's form (ContactPageForm, spec 01 §5
@@ -20,7 +21,10 @@ export function loader(_args: LoaderFunctionArgs) {
   return null;
 }
 
-export const meta: MetaFunction = () => [{ name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = (args) => pageMeta(args, () => [{ name: 'robots', content: 'noindex' }]);
+
+/** A form this page cannot read (400) shows the site's error screen here, under the visitor's header and language. */
+export { ErrorBoundary } from '~/root';
 
 export default function ContactSend() {
   const { t } = useTranslation('forms');

@@ -20,7 +20,7 @@ import { Pagination } from '~/components/Pagination';
 import { i18nServer } from '~/i18n.server';
 import { ADMIN_ROLES, requireUser, rethrowAuthError } from '~/lib/auth.server';
 import { validateCsrf } from '~/lib/csrf.server';
-import { validateWith } from '~/lib/forms.server';
+import { readForm, validateWith } from '~/lib/forms.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { redirectWithToast } from '~/lib/toast.server';
 import { dashboardMeta } from '~/lib/error-meta';
@@ -96,9 +96,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const rawBack = String(form.get('back') ?? PATH);
-  const back = safeRedirectPath(rawBack.startsWith(PATH) ? rawBack : PATH);
+  const form = await readForm(request);
+  // Back to the list as it was (filters, page), and only to the list: checked once normalised.
+  const asked = safeRedirectPath(form.get('back'), PATH, new URL(request.url).origin);
+  const back = asked.startsWith(PATH) && /^(?:[?#]|$)/.test(asked.slice(PATH.length)) ? asked : PATH;
   await validateCsrf(request, form, back);
   const auth = await requireUser(request, ADMIN_ROLES);
   const t = await i18nServer.getFixedT(auth.lang, 'dashboard');

@@ -13,7 +13,7 @@ import { languageCookie } from '~/cookies.server';
 import { i18nServer } from '~/i18n.server';
 import { requireUser, rethrowAuthError } from '~/lib/auth.server';
 import { validateCsrf } from '~/lib/csrf.server';
-import { apiFieldErrors, failureToast, formFields, validateWith, type FieldErrors } from '~/lib/forms.server';
+import { apiFieldErrors, failureToast, formFields, readForm, validateWith, type FieldErrors } from '~/lib/forms.server';
 import type { ToastMessage } from '~/lib/toast';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -42,7 +42,7 @@ interface ActionResult {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   await validateCsrf(request, form);
   const auth = await requireUser(request);
   const lang = auth.lang;

@@ -1,8 +1,10 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { i18nServer } from '~/i18n.server';
 import { getAuth } from '~/lib/auth.server';
 import { validateCsrf } from '~/lib/csrf.server';
+import { pageMeta } from '~/lib/error-meta';
+import { readForm } from '~/lib/forms.server';
 import { redirectWithToast } from '~/lib/toast.server';
 
 /**
@@ -11,7 +13,7 @@ import { redirectWithToast } from '~/lib/toast.server';
  * session and goes home. A failed revoke still signs out here.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   await validateCsrf(request, form, '/');
   const auth = await getAuth(request);
   const refreshToken = auth.refreshToken();
@@ -26,6 +28,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(auth.lang, 'auth');
   return redirectWithToast(request, '/', { title: t('toast.logout') }, { headers: await auth.headers() });
 }
+
+/**
+ * A route with a page (not a resource route) only so that a post it cannot read answers 400 as
+ * the site's error screen (issue 19 item 10); its action always redirects or answers a fetcher.
+ */
+export default function LogoutResource() {
+  return null;
+}
+
+export { ErrorBoundary } from '~/root';
+export const meta: MetaFunction = (args) => pageMeta(args, () => [{ name: 'robots', content: 'noindex' }]);
 
 /** GET /logout: nothing to show. */
 export function loader() {

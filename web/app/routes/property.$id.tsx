@@ -24,6 +24,7 @@ import { absoluteUrl, canonicalUrl, excerpt, listingJsonLd, seoMeta, type Seo } 
 import { enquiryAction, readPostedForm } from '~/lib/public-forms.server';
 import { resultOf } from '~/lib/public-forms';
 import catalogCss from '~/styles/catalog.css?url';
+import { pageMeta } from '~/lib/error-meta';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
 
@@ -102,7 +103,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return enquiryAction(request, form, { id: idOrSlug, path: `/property/${encodeURIComponent(idOrSlug)}` });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo);
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, () => seoMeta(args.data?.seo));
+
+/** A form this page cannot read (400) shows the site's error screen here, under the visitor's header and language. */
+export { ErrorBoundary } from '~/root';
 
 /** The gallery's image (the one the link names, see Gallery) is the largest paint: preloaded ahead of the scripts (lib/head-preloads.tsx). */
 export const handle: PreloadHandle = {

@@ -1,10 +1,12 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { ApiError } from '@realty/api-client';
 import type { FavoriteStateDto } from '@realty/contracts';
 import { i18nServer } from '~/i18n.server';
 import { getAuth } from '~/lib/auth.server';
 import { validateCsrf } from '~/lib/csrf.server';
+import { pageMeta } from '~/lib/error-meta';
+import { readForm } from '~/lib/forms.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import type { ToastMessage } from '~/lib/toast';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -16,8 +18,8 @@ import { redirectWithToast } from '~/lib/toast.server';
  * redirects back to `redirectTo` with the toast. Anonymous: to /auth and back.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const back = safeRedirectPath(typeof form.get('redirectTo') === 'string' ? String(form.get('redirectTo')) : '/');
+  const form = await readForm(request);
+  const back = safeRedirectPath(form.get('redirectTo'), '/', new URL(request.url).origin);
   await validateCsrf(request, form, back);
   const auth = await getAuth(request);
   const t = await i18nServer.getFixedT(auth.lang, 'dashboard');
@@ -29,6 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!auth.user) return toSignIn();
   const failure: ToastMessage = { title: t('favoriteToast.error'), description: t('favoriteToast.errorText'), variant: 'destructive' };
   if (!propertyId || propertyId.length > 200 || (intent !== 'add' && intent !== 'remove')) {
+    // A plain form post: the site's 400 screen; a fetcher: the toast.
+    if (!js) throw new Response('Bad Request', { status: 400 });
     return data({ ok: false as const, propertyId, toast: failure }, { status: 400, headers: await auth.headers() });
   }
 
@@ -49,6 +53,17 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ ok: false as const, propertyId, toast: failure }, { status, headers: await auth.headers() });
   }
 }
+
+/**
+ * A route with a page (not a resource route) only so that a post it cannot read answers 400 as
+ * the site's error screen (issue 19 item 10); its action always redirects or answers a fetcher.
+ */
+export default function FavoriteResource() {
+  return null;
+}
+
+export { ErrorBoundary } from '~/root';
+export const meta: MetaFunction = (args) => pageMeta(args, () => [{ name: 'robots', content: 'noindex' }]);
 
 /** GET: nothing to show here. */
 export function loader() {

@@ -37,6 +37,8 @@ export default {
   },
   errors: {
     title: 'Something went wrong',
+    badRequestTitle: 'Bad request',
+    badRequestText: 'The request could not be read. Please send the form again from the site.',
     text: 'An unexpected error occurred. We are already working on a fix.',
     reload: 'Reload page',
     home: 'Go home',

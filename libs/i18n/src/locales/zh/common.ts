@@ -37,6 +37,8 @@ export default {
   },
   errors: {
     title: '出了点问题',
+    badRequestTitle: '请求无效',
+    badRequestText: '无法读取该请求。请从网站页面重新提交表单。',
     text: '发生了意外错误。我们正在修复。',
     reload: '重新加载页面',
     home: '返回首页',
