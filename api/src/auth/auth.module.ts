@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailQueue } from './email-queue';
+import { LoginThrottle } from './login-throttle';
 import { PasswordResetService } from './password-reset.service';
 import { Passwords } from './passwords';
 import { SessionsService } from './sessions.service';
@@ -12,7 +13,7 @@ import { SessionsService } from './sessions.service';
  */
 @Module({
   controllers: [AuthController],
-  providers: [AuthService, PasswordResetService, SessionsService, Passwords, EmailQueue],
+  providers: [AuthService, PasswordResetService, SessionsService, Passwords, EmailQueue, LoginThrottle],
   exports: [Passwords, SessionsService],
 })
 export class AuthModule {}

@@ -5,8 +5,8 @@ import type { DataSource } from 'typeorm';
 import { ApiException } from '../common/api.exception';
 import type { RequestClient } from '../common/decorators';
 import { RATE_LIMITS, RateLimiter } from '../common/rate-limit';
-import { loginFailureKey } from './auth.service';
 import { EmailQueue } from './email-queue';
+import { LoginThrottle } from './login-throttle';
 import { Passwords, newOpaqueToken, sha256Hex } from './passwords';
 import { SessionsService } from './sessions.service';
 
@@ -40,6 +40,7 @@ export class PasswordResetService implements OnApplicationShutdown {
     private readonly sessions: SessionsService,
     private readonly emails: EmailQueue,
     private readonly limiter: RateLimiter,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   /**
@@ -65,8 +66,8 @@ export class PasswordResetService implements OnApplicationShutdown {
   /**
    * Sets a new password with a token from the e-mail. 400 fields.token when the token is
    * unknown, expired or used. On success: the token and every other open token of the user
-   * are spent, every session of the user is ended, and this IP's failed-login counter for the
-   * account is cleared.
+   * are spent, every session of the user is ended, and the account's sign-in backoff and this
+   * IP's failed-login counter for it are cleared (the owner is let in again at once).
    */
   async reset(token: string, password: string, client: RequestClient): Promise<void> {
     const tokenHash = sha256Hex(token);
@@ -93,7 +94,7 @@ export class PasswordResetService implements OnApplicationShutdown {
       await this.sessions.revokeAllOfUser(userId, 'password_reset', { manager: m });
       return updated[0]?.email;
     });
-    if (email) await this.limiter.reset(loginFailureKey(email, client.ip));
+    if (email) await this.throttle.clearAccount(email, client.ip);
   }
 
   private async sendLink(user: { id: string; email: string; firstName: string; language: Language }, ip: string): Promise<void> {
