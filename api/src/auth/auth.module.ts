@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailQueue } from './email-queue';
@@ -13,7 +14,7 @@ import { SessionsService } from './sessions.service';
  */
 @Module({
   controllers: [AuthController],
-  providers: [AuthService, PasswordResetService, SessionsService, Passwords, EmailQueue, LoginThrottle],
-  exports: [Passwords, SessionsService],
+  providers: [AuthService, PasswordResetService, SessionsService, Passwords, EmailQueue, LoginThrottle, Clock],
+  exports: [Passwords, SessionsService, Clock],
 })
 export class AuthModule {}

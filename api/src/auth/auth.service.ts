@@ -18,6 +18,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from '../common/guards.authent
 import { RATE_LIMITS, RateLimiter, tooManyRequests } from '../common/rate-limit';
 import { LoginThrottle } from './login-throttle';
 import { Passwords } from './passwords';
+import { spendOpenResetTokens } from './password-reset.service';
 import { SessionsService, type IssuedRefreshToken } from './sessions.service';
 
 /** A users row joined with its role, as the auth queries select it. */
@@ -176,7 +177,7 @@ export class AuthService {
   /**
    * Changes the password: 400 fields.currentPassword when the current one is wrong, 400
    * fields.newPassword when the new one equals it. Ends every other session of the user (the
-   * calling session stays signed in). 429 RATE_LIMIT
+   * calling session stays signed in) and spends the user's open reset links. 429 RATE_LIMIT
    * (Retry-After) after 5 wrong current passwords per account in 15 minutes (counted before
    * the check; a success clears them), or when the argon2 gate is full.
    */
@@ -198,6 +199,7 @@ export class AuthService {
     await this.db.transaction(async (m) => {
       await m.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [user.id, passwordHash]);
       await this.sessions.revokeAllOfUser(user.id, 'password_change', { keepSessionId: user.sessionId, manager: m });
+      await spendOpenResetTokens(m, user.id);
     });
   }
 
