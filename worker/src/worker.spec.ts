@@ -8,6 +8,7 @@ import { jobId, JobName, JobProducer, JOB_QUEUE, redisConnection, type JobPayloa
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
+import { pngBomb } from '../test/png-bomb';
 import { createWorkerApp, startWorker } from './bootstrap';
 import { JobHandler } from './jobs/job-handler.decorator';
 import { MediaService } from './media/media.service';
@@ -151,6 +152,23 @@ describe('PropertyImageVariants end to end', () => {
     expect(job.failedReason).toMatch(/ENOENT/);
     expect(['delayed', 'waiting', 'active']).toContain(await job.getState()); // retried with backoff
     expect((await images.findOneByOrFail({ id: lost.id })).variants).toBeNull();
+  }, 40_000);
+
+  it('fails at once, without retries, for an image over 40 MP (a decompression bomb is never decoded)', async () => {
+    expect(app).toBeDefined();
+    const images = ds.getRepository(PropertyImage);
+    const some = await images.findOneByOrFail({ id: imageIds[0] });
+    await storage.put('properties/uploads/bomb.png', pngBomb(10_000, 10_000));
+    const bomb = await images.save(images.create({ propertyId: some.propertyId, storageKey: 'properties/uploads/bomb.png', sortOrder: 10 }));
+
+    await kit.producer.add(name, { imageId: bomb.id });
+    const job = await until('the failed job', async () => {
+      const j = await kit.queue.getJob(jobId(name, { imageId: bomb.id }));
+      return j && (await j.getState()) === 'failed' ? j : null;
+    });
+    expect(job.failedReason).toBe(`image ${bomb.id}: image of 10000x10000 pixels (100.0 MP) is over the 40 MP limit; not decoded`);
+    expect(job.attemptsMade).toBe(1);
+    expect((await images.findOneByOrFail({ id: bomb.id })).variants).toBeNull();
   }, 40_000);
 });
 

@@ -48,7 +48,9 @@ export class AuthController {
    * POST /api/auth/login {email, password, rememberMe?} -> 200 {tokens, user} (refresh token
    * valid 30 days with rememberMe, else 1 day). 401 'Неверный email или пароль' (same for an
    * unknown e-mail); 403 'Учётная запись заблокирована...' for a blocked account; 429 RATE_LIMIT
-   * after 5 failures per (account, IP) in 15 minutes (a success resets the count).
+   * with Retry-After after 5 failures per (account, IP) in 15 minutes (a success resets the
+   * count), 20 failures per IP across accounts, during the account's lock after 10 failures
+   * from anywhere (decision 025), or when the server's password-check queue is full.
    */
   @Public()
   @Post('login')
@@ -122,11 +124,12 @@ export class AuthController {
   /**
    * POST /api/auth/change-password {currentPassword, newPassword, confirmPassword?} -> 204; every
    * other session of the user ends. 400 fields.currentPassword 'Неверный текущий пароль'.
+   * 429 RATE_LIMIT (Retry-After) after 5 wrong current passwords per account in 15 minutes.
    */
   @Authenticated()
   @Post('change-password')
   @HttpCode(204)
-  changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto): Promise<void> {
-    return this.auth.changePassword(user, dto);
+  changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto, @Client() client: RequestClient): Promise<void> {
+    return this.auth.changePassword(user, dto, client);
   }
 }

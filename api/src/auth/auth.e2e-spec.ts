@@ -400,6 +400,36 @@ describe('accounts and sessions', () => {
       expect(rows).toEqual([{ minutes: 60 }]);
     });
 
+    const tokensOf = async (to: string) => (await jobsFor(to)).sort((a, b) => Number(a.timestamp) - Number(b.timestamp)).map((j) => new URL(j.data.data.resetUrl).searchParams.get('token')!);
+    const resetWith = (token: string, password = 'N3wPassword') => anon.call('post', '/api/auth/reset-password', { token, password });
+    const spentLink = { token: 'Ссылка для восстановления пароля недействительна или устарела. Запросите новую' };
+
+    it('spends the open links when a new one is asked for: only the newest works', async () => {
+      const email = freshEmail('forgot-twice');
+      await insertUser(api, { email, role: 'user' });
+      await (await fresh()).call('post', '/api/auth/forgot-password', { email }).expect(200);
+      await idle();
+      await (await fresh()).call('post', '/api/auth/forgot-password', { email }).expect(200);
+      await idle();
+      const [older, newer] = await tokensOf(email);
+      expect((await resetWith(older).expect(400)).body.error.fields).toEqual(spentLink);
+      await resetWith(newer).expect(200);
+      await (await fresh()).login(email, 'N3wPassword');
+    });
+
+    it('spends the open links when the password is changed', async () => {
+      const email = freshEmail('forgot-change');
+      await insertUser(api, { email, role: 'user' });
+      await (await fresh()).call('post', '/api/auth/forgot-password', { email }).expect(200);
+      await idle();
+      const [link] = await tokensOf(email);
+      const caller = await fresh();
+      await caller.login(email);
+      await caller.call('post', '/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'Chang3dPass' }).expect(204);
+      expect((await resetWith(link).expect(400)).body.error.fields).toEqual(spentLink);
+      await (await fresh()).login(email, 'Chang3dPass');
+    });
+
     it('sends nothing to a blocked account (same answer)', async () => {
       const email = freshEmail('forgot-blocked');
       await insertUser(api, { email, role: 'user', status: 'blocked' });

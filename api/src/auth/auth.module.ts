@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailQueue } from './email-queue';
+import { LoginThrottle } from './login-throttle';
 import { PasswordResetService } from './password-reset.service';
 import { Passwords } from './passwords';
 import { SessionsService } from './sessions.service';
@@ -12,7 +14,7 @@ import { SessionsService } from './sessions.service';
  */
 @Module({
   controllers: [AuthController],
-  providers: [AuthService, PasswordResetService, SessionsService, Passwords, EmailQueue],
-  exports: [Passwords, SessionsService],
+  providers: [AuthService, PasswordResetService, SessionsService, Passwords, EmailQueue, LoginThrottle, Clock],
+  exports: [Passwords, SessionsService, Clock],
 })
 export class AuthModule {}

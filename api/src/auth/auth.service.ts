@@ -16,7 +16,9 @@ import { ApiException } from '../common/api.exception';
 import type { AuthUser, RequestClient } from '../common/decorators';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from '../common/guards.authenticator';
 import { RATE_LIMITS, RateLimiter, tooManyRequests } from '../common/rate-limit';
-import { Passwords, sha256Hex } from './passwords';
+import { LoginThrottle } from './login-throttle';
+import { Passwords } from './passwords';
+import { spendOpenResetTokens } from './password-reset.service';
 import { SessionsService, type IssuedRefreshToken } from './sessions.service';
 
 /** A users row joined with its role, as the auth queries select it. */
@@ -60,11 +62,6 @@ export function emailTaken(): ApiException {
   return new ApiException(HttpStatus.CONFLICT, 'CONFLICT', 'auth.emailTaken', { email: 'auth.emailTaken' });
 }
 
-/** The Redis key of the failed-login counter of (account, IP); the e-mail is hashed so keys hold no address. */
-export function loginFailureKey(email: string, ip: string): string {
-  return `login:${sha256Hex(email.toLowerCase()).slice(0, 32)}:${ip}`;
-}
-
 /**
  * Registration, sign-in, token refresh, sign-out and the own profile (spec 01 §5, §7; issue 3).
  * Every answer that signs in is {tokens: {accessToken, refreshToken, expiresIn, refreshExpiresAt},
@@ -80,6 +77,7 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly accessTokens: AccessTokens,
     private readonly limiter: RateLimiter,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   /**
@@ -113,26 +111,30 @@ export class AuthService {
   /**
    * Signs in. 401 'Неверный email или пароль' for an unknown e-mail and a wrong password alike
    * (an unknown e-mail still costs one argon2 check). 403 'Учётная запись заблокирована' for a
-   * blocked account with the right password. 429 RATE_LIMIT from the 6th attempt within 15
-   * minutes after 5 failures for the same (account, IP); a success resets the counter. The
-   * counter is taken before the password check, so parallel guesses cannot overshoot it.
+   * blocked account with the right password. 429 RATE_LIMIT with Retry-After, before any
+   * argon2 work, from the limits of LoginThrottle (5 failures per (account, IP) in 15 minutes;
+   * 20 per IP across accounts; the account's growing lock after 10 failures from anywhere) and
+   * when this process's argon2 gate and its queue are full (Retry-After 1 s).
    */
   async login(dto: LoginDto, client: RequestClient): Promise<AuthSessionDto> {
-    const key = loginFailureKey(dto.email, client.ip);
-    const { max, windowSeconds } = RATE_LIMITS.loginFailures;
-    const hit = await this.limiter.hit(key, windowSeconds * 1000);
-    if (hit && hit.count > max) {
-      client.retryAfter(hit.ttlMs);
-      throw tooManyRequests();
-    }
+    const attempt = await this.throttle.admit(dto.email, client);
     const rows: Array<UserRow & { password_hash: string | null }> = await this.db.query(
       `SELECT ${USER_COLUMNS}, u.password_hash FROM users u JOIN roles r ON r.id = u.role_id WHERE lower(u.email) = $1`,
       [dto.email],
     );
     const user = rows[0];
-    const ok = await this.passwords.verify(user?.password_hash, dto.password);
-    if (!user || !ok) throw new ApiException(HttpStatus.UNAUTHORIZED, 'UNAUTHORIZED', 'auth.invalidCredentials');
-    await this.limiter.reset(key);
+    let ok: boolean;
+    try {
+      ok = await this.passwords.verify(user?.password_hash, dto.password);
+    } catch (err) {
+      await attempt.notChecked();
+      throw err;
+    }
+    if (!user || !ok) {
+      await attempt.failed();
+      throw new ApiException(HttpStatus.UNAUTHORIZED, 'UNAUTHORIZED', 'auth.invalidCredentials');
+    }
+    await attempt.succeeded();
     if (user.status !== 'active') throw new ApiException(HttpStatus.FORBIDDEN, 'FORBIDDEN', 'auth.blocked');
     if (user.password_hash && this.passwords.needsRehash(user.password_hash)) await this.rehash(user.id, dto.password);
     const refresh = await this.sessions.start(user.id, dto.rememberMe ?? false, client);
@@ -175,18 +177,29 @@ export class AuthService {
   /**
    * Changes the password: 400 fields.currentPassword when the current one is wrong, 400
    * fields.newPassword when the new one equals it. Ends every other session of the user (the
-   * calling session stays signed in).
+   * calling session stays signed in) and spends the user's open reset links. 429 RATE_LIMIT
+   * (Retry-After) after 5 wrong current passwords per account in 15 minutes (counted before
+   * the check; a success clears them), or when the argon2 gate is full.
    */
-  async changePassword(user: AuthUser, dto: ChangePasswordDto): Promise<void> {
+  async changePassword(user: AuthUser, dto: ChangePasswordDto, client: RequestClient): Promise<void> {
+    const key = `change-password:${user.id}`;
+    const { max, windowSeconds } = RATE_LIMITS.changePasswordFailures;
+    const hit = await this.limiter.hit(key, windowSeconds * 1000);
+    if (hit && hit.count > max) {
+      client.retryAfter(hit.ttlMs);
+      throw tooManyRequests();
+    }
     const rows: Array<{ password_hash: string | null }> = await this.db.query(`SELECT password_hash FROM users WHERE id = $1`, [user.id]);
     if (!(await this.passwords.verify(rows[0]?.password_hash, dto.currentPassword))) {
       throw ApiException.validation({ currentPassword: 'auth.currentPasswordWrong' });
     }
+    await this.limiter.reset(key);
     if (dto.newPassword === dto.currentPassword) throw ApiException.validation({ newPassword: 'auth.samePassword' });
     const passwordHash = await this.passwords.hash(dto.newPassword);
     await this.db.transaction(async (m) => {
       await m.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [user.id, passwordHash]);
       await this.sessions.revokeAllOfUser(user.id, 'password_change', { keepSessionId: user.sessionId, manager: m });
+      await spendOpenResetTokens(m, user.id);
     });
   }
 

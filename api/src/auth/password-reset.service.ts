@@ -1,12 +1,12 @@
 import { HttpStatus, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LANGUAGES, type Language } from '@realty/contracts';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { ApiException } from '../common/api.exception';
 import type { RequestClient } from '../common/decorators';
 import { RATE_LIMITS, RateLimiter } from '../common/rate-limit';
-import { loginFailureKey } from './auth.service';
 import { EmailQueue } from './email-queue';
+import { LoginThrottle } from './login-throttle';
 import { Passwords, newOpaqueToken, sha256Hex } from './passwords';
 import { SessionsService } from './sessions.service';
 
@@ -17,6 +17,11 @@ export const RESET_TOKEN_TTL_MINUTES = 60;
 export function resetLink(token: string, env: NodeJS.ProcessEnv = process.env): string {
   const base = (env.PUBLIC_WEB_URL || 'http://localhost:3000').replace(/\/+$/, '');
   return `${base}/auth/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/** Marks every open reset link of the user used (a new link, a reset or a password change makes them void). */
+export async function spendOpenResetTokens(manager: EntityManager, userId: string): Promise<void> {
+  await manager.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
 }
 
 /** 400 with fields.token: the link is invalid, expired or already used. */
@@ -40,11 +45,12 @@ export class PasswordResetService implements OnApplicationShutdown {
     private readonly sessions: SessionsService,
     private readonly emails: EmailQueue,
     private readonly limiter: RateLimiter,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   /**
    * When an active account has this e-mail: creates a single-use token (stored as SHA-256,
-   * valid 60 minutes) and enqueues JobName.SendEmail with the link, in the account's language.
+   * valid 60 minutes; the account's earlier open tokens are spent) and enqueues JobName.SendEmail with the link, in the account's language.
    * At most 3 e-mails per account per hour (further requests send nothing). Failures (Redis
    * down, ...) are logged; the caller always answers 200.
    */
@@ -65,8 +71,8 @@ export class PasswordResetService implements OnApplicationShutdown {
   /**
    * Sets a new password with a token from the e-mail. 400 fields.token when the token is
    * unknown, expired or used. On success: the token and every other open token of the user
-   * are spent, every session of the user is ended, and this IP's failed-login counter for the
-   * account is cleared.
+   * are spent, every session of the user is ended, and the account's sign-in backoff and this
+   * IP's failed-login counter for it are cleared (the owner is let in again at once).
    */
   async reset(token: string, password: string, client: RequestClient): Promise<void> {
     const tokenHash = sha256Hex(token);
@@ -85,7 +91,7 @@ export class PasswordResetService implements OnApplicationShutdown {
       );
       if (!claimed.length) throw invalidResetToken();
       const userId = claimed[0].user_id;
-      await m.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+      await spendOpenResetTokens(m, userId);
       const [updated]: [Array<{ email: string }>, number] = await m.query(
         `UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING email`,
         [userId, passwordHash],
@@ -93,7 +99,7 @@ export class PasswordResetService implements OnApplicationShutdown {
       await this.sessions.revokeAllOfUser(userId, 'password_reset', { manager: m });
       return updated[0]?.email;
     });
-    if (email) await this.limiter.reset(loginFailureKey(email, client.ip));
+    if (email) await this.throttle.clearAccount(email, client.ip);
   }
 
   private async sendLink(user: { id: string; email: string; firstName: string; language: Language }, ip: string): Promise<void> {
@@ -104,11 +110,16 @@ export class PasswordResetService implements OnApplicationShutdown {
       return;
     }
     const token = newOpaqueToken();
-    const rows: Array<{ id: string }> = await this.db.query(
-      `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at, requested_ip)
-       VALUES ($1, $2, now() + make_interval(mins => $3), $4) RETURNING id`,
-      [user.id, sha256Hex(token), RESET_TOKEN_TTL_MINUTES, ip],
-    );
+    // Only the newest link works: the new one spends the open ones (issue 19 item 7). Requests
+    // over the mail limit above spend nothing, so nobody can void a link by asking for more.
+    const rows: Array<{ id: string }> = await this.db.transaction(async (m) => {
+      await spendOpenResetTokens(m, user.id);
+      return m.query(
+        `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at, requested_ip)
+         VALUES ($1, $2, now() + make_interval(mins => $3), $4) RETURNING id`,
+        [user.id, sha256Hex(token), RESET_TOKEN_TTL_MINUTES, ip],
+      );
+    });
     await this.emails.send(
       {
         to: user.email,

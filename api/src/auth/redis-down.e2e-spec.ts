@@ -27,9 +27,15 @@ describe('with Redis down', () => {
   });
   afterAll(() => api?.close());
 
-  it('reports Redis as down in /api/health', async () => {
+  it('stays up in /api/health (it serves, limits open) and reports Redis down to admins', async () => {
     const res = await request(api.server).get('/api/health').expect(200);
-    expect(res.body.data).toMatchObject({ status: 'degraded', redis: { up: false } });
+    expect(res.body.data).toEqual({ status: 'up' });
+    const adminEmail = freshEmail('noredis-admin');
+    await insertUser(api, { email: adminEmail, role: 'admin' });
+    const admin = await Caller.create(api.server);
+    await admin.login(adminEmail);
+    const details = await admin.call('get', '/api/admin/health').expect(200);
+    expect(details.body.data).toMatchObject({ status: 'degraded', postgres: { up: true }, redis: { up: false } });
   });
 
   it('lets requests through the global limit (fail open)', async () => {

@@ -4,10 +4,24 @@ import type { RoleName } from '@realty/contracts';
 import type { SessionRevokeReason } from '@realty/db';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ApiException } from '../common/api.exception';
+import { Clock } from '../common/clock';
 import { newOpaqueToken, sha256Hex } from './passwords';
 
 /** Refresh-token lifetime, seconds: 30 days with rememberMe, else 1 day (issue 3). */
 export const REFRESH_TTL_SECONDS = { rememberMe: 30 * 24 * 3600, session: 24 * 3600 } as const;
+
+/**
+ * SESSION_MAX_AGE_DAYS (default 90): how long a session lives from its sign-in, however often
+ * its refresh token rotates (issue 19 item 7); then the user signs in again. In seconds; throws
+ * on a value that is not a positive number.
+ */
+export function sessionMaxAgeSeconds(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.SESSION_MAX_AGE_DAYS;
+  if (raw === undefined || raw.trim() === '') return 90 * 24 * 3600;
+  const days = Number(raw);
+  if (!Number.isFinite(days) || days <= 0) throw new Error(`SESSION_MAX_AGE_DAYS must be a positive number of days, got "${raw}"`);
+  return Math.round(days * 24 * 3600);
+}
 
 /** Where a sign-in comes from (kept on the session). */
 export interface SessionClient {
@@ -37,43 +51,55 @@ export function sessionExpired(): ApiException {
  * Sign-in sessions and their rotating refresh tokens (DESIGN "Auth and sessions"). A session
  * is one refresh-token family. Tokens are opaque (32 random bytes), stored as SHA-256, single
  * use: a refresh marks the token used and issues the next one; presenting a used token again
- * is reuse (a stolen copy) and revokes the whole family.
+ * is reuse (a stolen copy) and revokes the whole family. A session ends SESSION_MAX_AGE_DAYS
+ * after its sign-in whatever its rotations: no refresh token expires later than that.
+ * Times compared with "now" come from the injected Clock.
  */
 @Injectable()
 export class SessionsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  /** Absolute session lifetime, seconds (SESSION_MAX_AGE_DAYS). */
+  readonly maxAgeSeconds = sessionMaxAgeSeconds();
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   /** Opens a session for the user and issues its first refresh token. */
   async start(userId: string, rememberMe: boolean, client: SessionClient, manager: EntityManager = this.db.manager): Promise<IssuedRefreshToken> {
+    const now = this.clock.date();
     const rows: Array<{ id: string }> = await manager.query(
-      `INSERT INTO auth_sessions (user_id, remember_me, user_agent, ip) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [userId, rememberMe, client.userAgent, client.ip],
+      `INSERT INTO auth_sessions (user_id, remember_me, user_agent, ip, created_at, last_used_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
+      [userId, rememberMe, client.userAgent, client.ip, now],
     );
-    return this.issue(manager, rows[0].id, rememberMe);
+    return this.issue(manager, rows[0].id, rememberMe, now, now);
   }
 
   /**
-   * Swaps a refresh token for the next one (rotation). 401 when the token is unknown, expired,
-   * already used (then the whole session is revoked: reuse detection), its session was revoked,
-   * or the account is blocked. Two concurrent refreshes with one token: the second one is reuse.
+   * Swaps a refresh token for the next one (rotation); the new one expires after the refresh
+   * TTL or at the session's absolute end, whichever comes first. 401 when the token is unknown,
+   * expired, already used (then the whole session is revoked: reuse detection), its session
+   * was revoked or is older than SESSION_MAX_AGE_DAYS, or the account is blocked. Two
+   * concurrent refreshes with one token: the second one is reuse.
    */
   async rotate(refreshToken: string): Promise<RotatedSession> {
     const tokenHash = sha256Hex(refreshToken);
+    const now = this.clock.date();
     const outcome = await this.db.transaction(async (m) => {
       // TypeORM answers UPDATE/DELETE with [rows, affected count].
-      const [claimed]: [Array<{ session_id: string; user_id: string; remember_me: boolean; role: RoleName }>, number] = await m.query(
-        `UPDATE refresh_tokens t SET used_at = now()
+      const [claimed]: [Array<{ session_id: string; user_id: string; remember_me: boolean; role: RoleName; created_at: Date }>, number] = await m.query(
+        `UPDATE refresh_tokens t SET used_at = $2
            FROM auth_sessions s, users u, roles r
-          WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now()
-            AND s.id = t.session_id AND s.revoked_at IS NULL
+          WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > $2
+            AND s.id = t.session_id AND s.revoked_at IS NULL AND s.created_at > $2::timestamptz - make_interval(secs => $3)
             AND u.id = s.user_id AND u.status = 'active' AND r.id = u.role_id
-          RETURNING t.session_id, s.user_id, s.remember_me, r.name AS role`,
-        [tokenHash],
+          RETURNING t.session_id, s.user_id, s.remember_me, r.name AS role, s.created_at`,
+        [tokenHash, now, this.maxAgeSeconds],
       );
       if (!claimed.length) return null;
-      const { session_id, user_id, remember_me, role } = claimed[0];
-      await m.query(`UPDATE auth_sessions SET last_used_at = now() WHERE id = $1`, [session_id]);
-      const issued = await this.issue(m, session_id, remember_me);
+      const { session_id, user_id, remember_me, role, created_at } = claimed[0];
+      await m.query(`UPDATE auth_sessions SET last_used_at = $2 WHERE id = $1`, [session_id, now]);
+      const issued = await this.issue(m, session_id, remember_me, new Date(created_at), now);
       return { ...issued, userId: user_id, role };
     });
     if (outcome) return outcome;
@@ -111,13 +137,17 @@ export class SessionsService {
     return Number(count ?? 0);
   }
 
-  private async issue(manager: EntityManager, sessionId: string, rememberMe: boolean): Promise<IssuedRefreshToken> {
+  /** A new refresh token of the session, valid the refresh TTL but never past the session's absolute end. */
+  private async issue(manager: EntityManager, sessionId: string, rememberMe: boolean, sessionStart: Date, now: Date): Promise<IssuedRefreshToken> {
     const refreshToken = newOpaqueToken();
-    const ttl = rememberMe ? REFRESH_TTL_SECONDS.rememberMe : REFRESH_TTL_SECONDS.session;
-    const rows: Array<{ expires_at: Date }> = await manager.query(
-      `INSERT INTO refresh_tokens (session_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3)) RETURNING expires_at`,
-      [sessionId, sha256Hex(refreshToken), ttl],
-    );
-    return { sessionId, refreshToken, expiresAt: new Date(rows[0].expires_at) };
+    const ttlMs = (rememberMe ? REFRESH_TTL_SECONDS.rememberMe : REFRESH_TTL_SECONDS.session) * 1000;
+    const expiresAt = new Date(Math.min(now.getTime() + ttlMs, sessionStart.getTime() + this.maxAgeSeconds * 1000));
+    await manager.query(`INSERT INTO refresh_tokens (session_id, token_hash, expires_at, created_at) VALUES ($1, $2, $3, $4)`, [
+      sessionId,
+      sha256Hex(refreshToken),
+      expiresAt,
+      now,
+    ]);
+    return { sessionId, refreshToken, expiresAt };
   }
 }

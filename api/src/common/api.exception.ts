@@ -7,6 +7,9 @@ import type { ErrorCode } from '@realty/contracts';
  * @realty/contracts MESSAGES; the exception filter translates them into the request's language.
  */
 export class ApiException extends HttpException {
+  /** Seconds for the Retry-After header of the answer (429, 503), set with `retryAfter()`. */
+  retryAfterSeconds?: number;
+
   constructor(
     status: HttpStatus,
     readonly code: ErrorCode | string,
@@ -14,6 +17,12 @@ export class ApiException extends HttpException {
     readonly fields?: Record<string, string>,
   ) {
     super(message, status);
+  }
+
+  /** Asks the exception filter to send Retry-After: `ms` rounded up to whole seconds (at least 1). */
+  retryAfter(ms: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(ms / 1000));
+    return this;
   }
 
   /** 400 with a per-field map (keys are field names, values message ids or texts). */

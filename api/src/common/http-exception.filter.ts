@@ -45,6 +45,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       code = exception.code;
       message = exception.message;
       fields = exception.fields;
+      if (exception.retryAfterSeconds) void reply.header('retry-after', exception.retryAfterSeconds);
     } else if (exception instanceof HttpException) {
       status = exception.getStatus();
       code = CODE_BY_STATUS[status] ?? 'INTERNAL_ERROR';

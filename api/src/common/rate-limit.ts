@@ -25,6 +25,16 @@ export const RATE_LIMITS = {
   globalPerMinute: 600,
   /** POST /api/auth/login: failed attempts per (account, IP) per 15 minutes; the next one answers 429. */
   loginFailures: { max: 5, windowSeconds: 15 * 60 },
+  /** POST /api/auth/login: failed attempts per IP across all accounts per 15 minutes (decision 025). */
+  loginFailuresPerAddress: { max: 20, windowSeconds: 15 * 60 },
+  /**
+   * POST /api/auth/login, per account across all IPs (decision 025): failures are counted per
+   * day; from the `free`-th on, each one locks the account for `baseLockSeconds` doubling per
+   * further failure, at most `maxLockSeconds`, except for IPs it signed in from in `knownDays`.
+   */
+  loginAccountBackoff: { free: 10, windowSeconds: 24 * 3600, baseLockSeconds: 30, maxLockSeconds: 15 * 60, knownDays: 30 },
+  /** POST /api/auth/change-password: wrong current passwords per account per 15 minutes; the next call answers 429. */
+  changePasswordFailures: { max: 5, windowSeconds: 15 * 60 },
   /** POST /api/auth/register: requests per IP per 15 minutes. */
   register: { name: 'register', max: 10, windowSeconds: 15 * 60 },
   /** POST /api/auth/forgot-password: requests per IP per 15 minutes. */
@@ -77,10 +87,14 @@ export function globalRateLimitMax(env: NodeJS.ProcessEnv = process.env): number
   return n;
 }
 
-/** INCRBY the key by ARGV[2] (1 when absent); on its first hit set the window (ARGV[1] ms). Returns [count, ttl ms]. */
+/**
+ * INCRBY the key by ARGV[2] (1 when absent; negative gives hits back); when the key was new, set
+ * the window (ARGV[1] ms). Returns [count, ttl ms].
+ */
 const HIT_SCRIPT = `
-local count = redis.call('INCRBY', KEYS[1], tonumber(ARGV[2] or '1'))
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local increment = tonumber(ARGV[2] or '1')
+local count = redis.call('INCRBY', KEYS[1], increment)
+if count == increment then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
@@ -134,6 +148,17 @@ export class RateLimiter implements OnApplicationBootstrap {
       return { count: Number(count), ttlMs: Number(ttlMs) };
     } catch (err) {
       this.logFailure('hit', err);
+      return null;
+    }
+  }
+
+  /** The count of `key` and its window's remaining ms without counting ({count: 0, ttlMs: 0} when absent); null when Redis failed. */
+  async peek(key: string): Promise<Hit | null> {
+    try {
+      const [[, count], [, ttlMs]] = (await this.redis.multi().get(this.prefix + key).pttl(this.prefix + key).exec()) as [[null, string | null], [null, number]];
+      return { count: Number(count ?? 0), ttlMs: Math.max(0, Number(ttlMs)) };
+    } catch (err) {
+      this.logFailure('peek', err);
       return null;
     }
   }

@@ -58,6 +58,7 @@ const POLICY: Record<string, Policy> = {
   'POST /api/website-analytics/track-event': 'public',
   // public to the guards; the handler answers 403 unless the peer is a trusted proxy (the web server)
   'POST /api/website-analytics/server-page-views': 'public',
+  'GET /api/admin/health': STAFF_ADMINS,
   'GET /api/admin/users': STAFF_ADMINS,
   'GET /api/admin/roles': STAFF_ADMINS,
   'POST /api/admin/users': STAFF_ADMINS,

@@ -4,4 +4,5 @@ export * from './migrations';
 export * from './data-source';
 export * from './admin';
 export * from './storage';
+export * from './images';
 export * from './seed';

@@ -28,9 +28,9 @@ let validRefresh = new Map<string, AuthSessionDto>();
 /** Access tokens the fake API accepts. */
 let validAccess = new Set<string>();
 
-function session(n: number, expiresIn = 900): AuthSessionDto {
+function session(n: number, expiresIn = 900, refreshMs = 86_400_000): AuthSessionDto {
   return {
-    tokens: { accessToken: `access-${n}`, refreshToken: `refresh-${n}`, expiresIn, refreshExpiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+    tokens: { accessToken: `access-${n}`, refreshToken: `refresh-${n}`, expiresIn, refreshExpiresAt: new Date(Date.now() + refreshMs).toISOString() },
     user: { id: 'u1', email: 'asel@example.kz', role: 'user', firstName: 'Асель', lastName: 'Каримова', phone: null, language: 'ru' },
   };
 }
@@ -111,7 +111,7 @@ async function sessionFrom(headers: Headers) {
 describe('session cookie', () => {
   it('is httpOnly and SameSite=Lax; persistent (Expires) only with rememberMe', async () => {
     const remembered = await sessionStorage.getSession();
-    storeSignIn(remembered, session(1), true);
+    storeSignIn(remembered, session(1, 900, 30 * 86_400_000), true);
     const persistent = await commitSession(remembered);
     expect(persistent).toMatch(/HttpOnly/i);
     expect(persistent).toMatch(/SameSite=Lax/i);
@@ -122,6 +122,28 @@ describe('session cookie', () => {
     storeSignIn(once, session(1), false);
     const browserSession = await commitSession(once);
     expect(browserSession).not.toMatch(/Expires=|Max-Age=/i);
+  });
+
+  it('never outlives the API session: a remembered cookie expires with the refresh token (capped at the absolute end)', async () => {
+    const now = Date.now();
+    const nearEnd = await sessionStorage.getSession();
+    // the API's session ends in 3 days (SESSION_MAX_AGE_DAYS), so its refresh token does too
+    const lastPair = session(1);
+    lastPair.tokens.refreshExpiresAt = new Date(now + 3 * 86_400_000).toISOString();
+    storeSignIn(nearEnd, lastPair, true, now);
+    const cookie = await commitSession(nearEnd, now);
+    expect(cookie).toMatch(/Max-Age=259200(;|$)/);
+    expect(Date.parse(/Expires=([^;]+)/i.exec(cookie)![1])).toBeLessThanOrEqual(now + 3 * 86_400_000);
+  });
+
+  it('a browser-session cookie past the refresh token end is no session, and is cleared', async () => {
+    const gone = session(1);
+    gone.tokens.refreshExpiresAt = new Date(Date.now() - 1000).toISOString();
+    const auth = await getAuth(await signedInRequest(gone));
+    expect(auth.user).toBeNull();
+    const left = await sessionFrom(await auth.headers());
+    expect(left?.get('refreshToken')).toBeUndefined();
+    expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(0);
   });
 
   it('never exposes the tokens through `user`', async () => {

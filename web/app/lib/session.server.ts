@@ -53,6 +53,8 @@ export interface SessionData {
   /** When the access token expires (ms since the epoch). */
   accessExpiresAt: number;
   refreshToken: string;
+  /** When the refresh token expires (ms since the epoch; the API caps it at the session's absolute end). */
+  refreshExpiresAt: number;
   user: SessionUser;
   /** rememberMe of the sign-in: the cookie is persistent. */
   remember: boolean;
@@ -77,11 +79,17 @@ export function getSession(request: Request): Promise<WebSession> {
   return sessionStorage.getSession(request.headers.get('Cookie'));
 }
 
-/** Set-Cookie value for the session: persistent when remembered, else a browser-session cookie. */
-export function commitSession(session: WebSession): Promise<string> {
+/**
+ * Set-Cookie value for the session: persistent when remembered, else a browser-session cookie.
+ * A remembered cookie expires with the API's refresh token (at most 30 days on; never after the
+ * API session's absolute end, SESSION_MAX_AGE_DAYS), so it never outlives the session it holds.
+ */
+export function commitSession(session: WebSession, now = Date.now()): Promise<string> {
   if (!session.get('remember')) return sessionStorage.commitSession(session);
+  const refreshEnd = Number(session.get('refreshExpiresAt'));
+  const end = Math.min(now + REMEMBER_ME_SECONDS * 1000, refreshEnd > 0 ? refreshEnd : Number.POSITIVE_INFINITY);
   // Max-Age for today's browsers, Expires for older clients.
-  return sessionStorage.commitSession(session, { maxAge: REMEMBER_ME_SECONDS, expires: new Date(Date.now() + REMEMBER_ME_SECONDS * 1000) });
+  return sessionStorage.commitSession(session, { maxAge: Math.max(0, Math.floor((end - now) / 1000)), expires: new Date(end) });
 }
 
 /** Set-Cookie value that removes the session cookie. */
@@ -95,9 +103,14 @@ function isSessionUser(v: unknown): v is SessionUser {
   return typeof u.id === 'string' && typeof u.email === 'string' && typeof u.firstName === 'string' && (ROLES as readonly string[]).includes(u.role);
 }
 
-/** The signed-in user, or null (also when the tokens are missing). */
-export function readUser(session: WebSession): SessionUser | null {
+/**
+ * The signed-in user, or null (also when the tokens are missing, or the refresh token has expired:
+ * a browser-session cookie kept longer by the browser still ends with the API session).
+ */
+export function readUser(session: WebSession, now = Date.now()): SessionUser | null {
   const user = session.get('user');
+  const refreshEnd = Number(session.get('refreshExpiresAt'));
+  if (refreshEnd > 0 && refreshEnd <= now) return null;
   return isSessionUser(user) && typeof session.get('refreshToken') === 'string' ? user : null;
 }
 
@@ -113,6 +126,9 @@ export function storeSignIn(session: WebSession, result: AuthSessionDto, remembe
   session.set('accessToken', result.tokens.accessToken);
   session.set('accessExpiresAt', now + Math.max(0, result.tokens.expiresIn) * 1000);
   session.set('refreshToken', result.tokens.refreshToken);
+  const refreshEnd = Date.parse(result.tokens.refreshExpiresAt);
+  if (Number.isFinite(refreshEnd)) session.set('refreshExpiresAt', refreshEnd);
+  else session.unset('refreshExpiresAt');
   session.set('user', user);
   session.set('remember', remember);
   return user;
@@ -123,6 +139,7 @@ export function clearSignIn(session: WebSession): void {
   session.unset('accessToken');
   session.unset('accessExpiresAt');
   session.unset('refreshToken');
+  session.unset('refreshExpiresAt');
   session.unset('user');
   session.unset('remember');
 }

@@ -1,8 +1,9 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LocalFileStorage } from '@realty/db';
+import { ImageTooLargeError, LocalFileStorage, MAX_INPUT_PIXELS, openImage } from '@realty/db';
 import sharp from 'sharp';
+import { pngBomb } from '../../test/png-bomb';
 import { makeImageVariants, variantKeys } from './image-variants';
 
 describe('variantKeys', () => {
@@ -57,5 +58,23 @@ describe('makeImageVariants', () => {
 
   it('throws when the original is missing (so the job is retried)', async () => {
     await expect(makeImageVariants(storage, 'photos/none.jpg')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('refuses a decompression bomb (a 12 KB PNG declaring 10000x10000) with a clear error, decoding nothing', async () => {
+    const bomb = pngBomb(10_000, 10_000);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    await storage.put('photos/bomb.png', bomb);
+    const refused = makeImageVariants(storage, 'photos/bomb.png');
+    await expect(refused).rejects.toThrow(ImageTooLargeError);
+    await expect(refused).rejects.toThrow('image of 10000x10000 pixels (100.0 MP) is over the 40 MP limit; not decoded');
+    for (const key of Object.values(variantKeys('photos/bomb.png'))) expect(await storage.exists(key)).toBe(false);
+  });
+
+  it('decodes nothing over 40 MP wherever an image is opened (sharp limitInputPixels), and up to it as before', async () => {
+    expect(MAX_INPUT_PIXELS).toBe(40_000_000);
+    await expect(openImage(pngBomb(10_000, 10_000)).resize(100).toBuffer()).rejects.toThrow(/exceeds pixel limit/);
+    // the same kind of file at 8000x5000 (exactly 40 MP) is an image like any other
+    const big = await openImage(pngBomb(8000, 5000)).resize(100).png().toBuffer();
+    expect((await sharp(big).metadata()).width).toBe(100);
   });
 });

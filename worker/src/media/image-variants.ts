@@ -1,5 +1,4 @@
-import type { FileStorage, ImageVariants } from '@realty/db';
-import sharp from 'sharp';
+import { decodableMetadata, openImage, type FileStorage, type ImageVariants } from '@realty/db';
 
 /** Sizes and encodings of the variants (card thumbnail, gallery image, each as JPEG and WebP). */
 export const VARIANT_SPECS: Record<keyof ImageVariants, { width: number; format: 'jpeg' | 'webp'; quality: number; suffix: string }> = {
@@ -31,7 +30,8 @@ export interface VariantsResult {
 /**
  * Makes the missing variants of one stored image. Existing variant files are kept, so
  * running it again (or for another row sharing the file) writes nothing. Throws when the
- * original cannot be read (the job is then retried).
+ * original cannot be read (the job is then retried), and ImageTooLargeError, before decoding
+ * anything, when it declares more than MAX_INPUT_PIXELS (40 MP: a decompression bomb).
  */
 export async function makeImageVariants(
   storage: FileStorage,
@@ -40,7 +40,8 @@ export async function makeImageVariants(
 ): Promise<VariantsResult> {
   const variants = variantKeys(originalKey);
   const original = await storage.get(originalKey);
-  const meta = await sharp(original).metadata();
+  // The header alone is read here; an image declaring more than 40 MP stops before decoding.
+  const meta = await decodableMetadata(original);
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
 
@@ -48,7 +49,7 @@ export async function makeImageVariants(
   for (const name of VARIANT_NAMES) if (!(await storage.exists(variants[name]))) missing.push(name);
 
   // Decode once; each variant is a clone of the auto-oriented pipeline.
-  const base = sharp(original).rotate();
+  const base = openImage(original).rotate();
   let done = 0;
   for (const name of missing) {
     const spec = VARIANT_SPECS[name];

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PropertyImage, type FileStorage } from '@realty/db';
+import { ImageTooLargeError, PropertyImage, type FileStorage } from '@realty/db';
 import { JobName, type JobPayloads } from '@realty/jobs';
-import type { Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { JobHandler } from '../jobs/job-handler.decorator';
 import { FILE_STORAGE } from '../worker-options';
@@ -28,7 +28,8 @@ export class MediaService {
   /**
    * Makes thumb/gallery JPEG and WebP variants of one listing image and records them on
    * the row. Idempotent: existing variant files are kept. A missing row completes with a
-   * log line; a missing original file throws, so the job is retried.
+   * log line; a missing original file throws, so the job is retried; an image over 40 MP fails
+   * the job at once (UnrecoverableError: retrying cannot help), without decoding it.
    */
   @JobHandler(JobName.PropertyImageVariants)
   async propertyImageVariants(job: Job<JobPayloads[JobName.PropertyImageVariants]>): Promise<ImageVariantsJobResult> {
@@ -40,7 +41,9 @@ export class MediaService {
       return { imageId, status: 'missing-row' };
     }
     await job.updateProgress(10);
-    const { made, shared } = await this.variantsOnce(image.storageKey, (p) => job.updateProgress(p));
+    const { made, shared } = await this.variantsOnce(image.storageKey, (p) => job.updateProgress(p)).catch((err: unknown) => {
+      throw err instanceof ImageTooLargeError ? new UnrecoverableError(`image ${imageId}: ${err.message}`) : err;
+    });
     await images.update({ id: image.id }, { variants: made.variants, width: made.width, height: made.height });
     await job.updateProgress(100);
     return { imageId, status: 'done', written: shared ? 0 : made.written, width: made.width, height: made.height };

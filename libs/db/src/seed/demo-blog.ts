@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import { readingTimeMinutes, type BlogPostStatus, type LocalizedText } from '@realty/contracts';
 import type { EntityManager } from 'typeorm';
 import { BlogPost } from '../entities/blog-post.entity';
+import { openImage } from '../images';
 import type { FileStorage } from '../storage';
 import { hashSeed, Random } from './random';
 
@@ -164,7 +164,7 @@ export async function ensureBlogCovers(storage: FileStorage): Promise<string[]> 
   for (let n = 1; n <= BLOG_COVER_COUNT; n++) {
     const key = blogCoverKey(n);
     if (!(await storage.exists(key))) {
-      await storage.put(key, await sharp(Buffer.from(blogCoverSvg(n))).jpeg({ quality: 82 }).toBuffer());
+      await storage.put(key, await openImage(Buffer.from(blogCoverSvg(n))).jpeg({ quality: 82 }).toBuffer());
     }
     keys.push(key);
   }

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { PropertyTypeSlug } from '@realty/contracts';
+import { openImage } from '../images';
 import type { FileStorage } from '../storage';
 import { hashSeed, Random } from './random';
 
@@ -435,7 +435,7 @@ export function demoImageSvg(kind: DemoImageKind, n: number): string {
 
 /** One pool image as a 1600x1067 JPEG. */
 export async function renderDemoImage(kind: DemoImageKind, n: number): Promise<Buffer> {
-  return sharp(Buffer.from(demoImageSvg(kind, n)))
+  return openImage(Buffer.from(demoImageSvg(kind, n)))
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 84, chromaSubsampling: '4:2:0' })
     .toBuffer();
