@@ -1,7 +1,9 @@
 /**
  * Leaflet, loaded only in the browser and only when a map is shown (dynamic import from
  * MapView). Markers are circle markers (no default marker images); without a tile URL the
- * map has no base layer and the markers still work.
+ * map has no base layer and the markers still work. Titles come from listings and partners
+ * (untrusted text): Leaflet writes a string tooltip or popup with innerHTML, so both get DOM
+ * nodes whose text is set with textContent, never a string.
  */
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -30,6 +32,13 @@ export interface MapHandle {
   destroy(): void;
 }
 
+/** A tooltip's content: `text` as a text node (a string would be parsed as HTML by Leaflet). */
+function textTooltip(text: string): HTMLElement {
+  const span = document.createElement('span');
+  span.textContent = text;
+  return span;
+}
+
 export function createMap(
   element: HTMLElement,
   options: { center: [number, number]; zoom: number; tileUrl: string; attribution: string; label: string; fitToPoints: boolean },
@@ -53,7 +62,7 @@ export function createMap(
         const marker = L.circleMarker([p.lat, p.lng], { radius: selected ? 13 : 9, color, weight: 3, fillColor: selected ? color : fill, fillOpacity: 1 });
         if (selection?.onSelect) {
           const select = selection.onSelect;
-          marker.bindTooltip(p.title);
+          marker.bindTooltip(textTooltip(p.title));
           marker.on('click', () => select(p.id));
           marker.addTo(layer);
           if (selected) marker.bringToFront();
@@ -81,7 +90,7 @@ export function createMap(
           box.appendChild(a);
         }
         marker.bindPopup(box);
-        marker.bindTooltip(p.title);
+        marker.bindTooltip(textTooltip(p.title));
         marker.addTo(layer);
       }
       if (options.fitToPoints && points.length > 1) {
