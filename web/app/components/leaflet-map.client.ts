@@ -19,6 +19,24 @@ export interface MapPoint {
   linkText?: string;
 }
 
+/** A tile layer's credit: plain text, linked to `href` (an http(s) URL) when given. */
+export interface MapAttribution {
+  text: string;
+  href: string | null;
+}
+
+/**
+ * The attribution as the HTML string Leaflet's control wants (it sets innerHTML): built as an
+ * element whose text is set with textContent and serialised by the browser, so the text and
+ * the address are escaped whatever they hold.
+ */
+function attributionHtml(attribution: MapAttribution): string {
+  const el = document.createElement(attribution.href ? 'a' : 'span');
+  el.textContent = attribution.text;
+  if (el instanceof HTMLAnchorElement && attribution.href) el.href = attribution.href;
+  return el.outerHTML;
+}
+
 /** Marker selection (partners map, spec 01 §2): a click selects instead of opening a popup. */
 export interface MapSelection {
   selectedId?: string | null;
@@ -41,11 +59,11 @@ function textTooltip(text: string): HTMLElement {
 
 export function createMap(
   element: HTMLElement,
-  options: { center: [number, number]; zoom: number; tileUrl: string; attribution: string; label: string; fitToPoints: boolean },
+  options: { center: [number, number]; zoom: number; tileUrl: string; attribution: MapAttribution | null; label: string; fitToPoints: boolean },
 ): MapHandle {
   const map = L.map(element, { center: options.center, zoom: options.zoom, scrollWheelZoom: false, attributionControl: !!options.tileUrl });
   if (options.tileUrl) {
-    L.tileLayer(options.tileUrl, { attribution: options.attribution, maxZoom: 19 }).addTo(map);
+    L.tileLayer(options.tileUrl, { attribution: options.attribution ? attributionHtml(options.attribution) : undefined, maxZoom: 19 }).addTo(map);
   }
   // The container is focusable (keyboard panning); give it a name.
   element.setAttribute('aria-label', options.label);
