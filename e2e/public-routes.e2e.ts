@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { resources } from '@realty/i18n';
-import { accessibilityViolations, markupErrors } from './support/audit';
+import { accessibilityViolations, markupErrors, nuCheckerErrors } from './support/audit';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
 
 /**
@@ -121,6 +121,32 @@ describe('every public route in every language', () => {
     }
     expect(failures).toEqual([]);
   });
+
+  it('every public page in ru, en, kk and zh is valid HTML by the W3C Nu checker (issue 19 item 11)', async () => {
+    // The routes above plus their other states: every category and subcategory page, the map
+    // views, a filtered news list, the register tab, the password reset page and a 404.
+    const [categories, blogCategories] = await Promise.all([
+      api<Array<{ slug: string; subcategories?: Array<{ slug: string }> }>>('/properties/categories'),
+      api<Array<{ slug: string }>>('/blog/categories'),
+    ]);
+    const routes = [
+      ...ROUTES.map(real),
+      '/catalog?view=map',
+      ...categories.flatMap((c) => [`/category/${c.slug}`, ...(c.subcategories ?? []).map((sub) => `/category/${c.slug}/${sub.slug}`)]),
+      `/news?category=${blogCategories[blogCategories.length - 1].slug}`,
+      '/partners?view=map',
+      '/auth?tab=register',
+      '/auth/reset-password',
+      '/no-such-page',
+    ];
+    const urls = [...new Set(routes)].flatMap((route) => LANGS.map((lang) => `${route}${route.includes('?') ? '&' : '?'}lng=${lang}`));
+    const documents: Array<{ name: string; html: string }> = [];
+    for (let i = 0; i < urls.length; i += 4) {
+      documents.push(...(await Promise.all(urls.slice(i, i + 4).map(async (url) => ({ name: url, html: await (await fetch(`${BASE_URL}${url}`)).text() })))));
+    }
+    expect(documents.length).toBeGreaterThanOrEqual(100);
+    expect(await nuCheckerErrors(documents)).toEqual([]);
+  }, 300_000);
 
   it('every route at phone width (375 px, ru): no WCAG 2.2 A/AA violation', async () => {
     const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'ru-RU' });
