@@ -19,17 +19,24 @@ interface AxeResult {
   violations: Array<{ id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
 }
 
+/** WCAG 2.5.3 "Label in Name": axe tags it experimental, so it runs only when switched on by name (issue 19 item 12). */
+export const LABEL_IN_NAME_RULE = 'label-content-name-mismatch';
+
 /**
  * The WCAG 2.2 A/AA violations axe-core finds in the page as it is now (after hydration), one
- * line each: rule id, impact, help text and up to three offending elements.
+ * line each: rule id, impact, help text and up to three offending elements. Besides the rules
+ * of WCAG_AA_TAGS it runs LABEL_IN_NAME_RULE. `only`: just these rule ids (a quicker pass).
  */
-export async function accessibilityViolations(page: Page): Promise<string[]> {
+export async function accessibilityViolations(page: Page, only?: string[]): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
-  const result = await page.evaluate(async (tags) => {
+  const options = only
+    ? { runOnly: { type: 'rule', values: only }, resultTypes: ['violations'] }
+    : { runOnly: { type: 'tag', values: WCAG_AA_TAGS }, rules: { [LABEL_IN_NAME_RULE]: { enabled: true } }, resultTypes: ['violations'] };
+  const result = await page.evaluate(async (opts) => {
     const run = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<AxeResult> } }).axe.run;
-    const r = await run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    const r = await run(document, opts);
     return { violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })) };
-  }, WCAG_AA_TAGS);
+  }, options);
   return result.violations.map(
     (v) => `${v.id} (${v.impact ?? '?'}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`,
   );
