@@ -286,6 +286,8 @@ async function main() {
     WEB_HOST: '127.0.0.1',
     API_URL: `http://127.0.0.1:${apiPort}/api`,
     BASELINE_PORT: String(basePort),
+    // Offline: the maps draw no tile layer (the default is OpenStreetMap's tiles).
+    MAP_TILE_URL: 'none',
   };
   log(`starting api :${apiPort}, api without page cache :${rawPort}, web :${webPort}, web without page cache :${webRawPort}, baseline :${basePort} (production mode)`);
   children.push(startService('api', 'node', ['api/dist/main.js'], env, { quiet: !VERBOSE }));

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
+import { query } from './support/db';
 
 const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:3001/api';
 
@@ -159,5 +160,48 @@ describe('catalogue map view', () => {
     await page.locator('h1').waitFor();
     expect(problems()).toEqual([]);
     await context.close();
+  });
+
+  it('shows a listing title with markup as text in the map tooltip and popup; no script in it runs (issue 19 item 8)', async () => {
+    // A copy of a listing with a hostile title in every language; a word of its own finds it alone.
+    const word = `xssprobe${Date.now()}`;
+    const hostile = `${word} <img src=x onerror="window.__xss=1"><b>bold</b>`;
+    const columns = (
+      await query<{ name: string }>(
+        `SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'properties' AND is_generated = 'NEVER' AND column_name NOT IN ('id', 'slug', 'title')`,
+      )
+    ).map((c) => `"${c.name}"`);
+    const [{ id }] = await query<{ id: string }>(
+      `INSERT INTO properties (slug, title, ${columns.join(', ')})
+       SELECT $1, jsonb_build_object('ru', $2::text, 'en', $2::text, 'kk', $2::text, 'zh', $2::text), ${columns.join(', ')}
+       FROM properties WHERE status = 'active' AND deleted_at IS NULL AND latitude IS NOT NULL ORDER BY created_at LIMIT 1 RETURNING id`,
+      [word, hostile],
+    );
+    const { context, page, problems } = await openPage(browser);
+    try {
+      await page.goto(`${BASE_URL}/catalog?q=${word}&view=map`);
+      const marker = page.locator('.catalog-map path.leaflet-interactive');
+      await page.waitForFunction(() => document.querySelectorAll('.catalog-map path.leaflet-interactive').length === 1, undefined, { timeout: 20_000 });
+      await marker.hover({ force: true });
+      const tooltip = page.locator('.leaflet-tooltip');
+      await tooltip.waitFor();
+      expect(await tooltip.textContent()).toBe(hostile);
+      await expect(tooltip.locator('img, b').count()).resolves.toBe(0);
+      await marker.click({ force: true });
+      const popup = page.locator('.map-popup');
+      await popup.waitFor();
+      expect(await popup.locator('strong').textContent()).toBe(hostile);
+      // No element was made from the title, so no handler of it can run (before the fix the
+      // tooltip held an <img src=x> whose onerror ran).
+      await expect(page.locator('img[src="x"], .leaflet-pane b').count()).resolves.toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      // The listing's card shows the same text.
+      await page.goto(`${BASE_URL}/catalog?q=${word}`);
+      expect(await page.locator('.property-card__title').allTextContents()).toEqual([hostile]);
+      expect(problems()).toEqual([]);
+    } finally {
+      await context.close();
+      await query(`DELETE FROM properties WHERE id = $1`, [id]);
+    }
   });
 });

@@ -54,6 +54,8 @@ module.exports = async function globalSetup() {
     WEB_PORT: String(webPort),
     WEB_HOST: '127.0.0.1',
     API_URL: `http://127.0.0.1:${apiPort}/api`,
+    // Offline: maps draw no tile layer (maps.e2e.ts starts a web with the default tiles, routed locally).
+    MAP_TILE_URL: 'none',
   };
 
   for (const cmd of ['migrate', 'seed']) {
@@ -73,6 +75,8 @@ module.exports = async function globalSetup() {
   const web = start('web', ['web/server.mjs']);
   const state = {
     dbUrl: env.DATABASE_URL,
+    // What the services got on top of this environment, so a test can start another web alike.
+    serviceEnv: Object.fromEntries(Object.entries(env).filter(([k, v]) => process.env[k] !== v)),
     dataDir,
     logDir,
     redisPrefix: env.REDIS_PREFIX,

@@ -204,8 +204,10 @@ describe('layout, language and not-found page', () => {
     const head = (await (await context.request.get(`${BASE_URL}${target}`)).text()).split('</head>')[0];
     const links = [...head.matchAll(/<link rel="(preload|modulepreload)"[^>]*>/g)].map((m) => m[0]);
     // First the image, with high priority, as the <picture>'s WebP source names it; then the scripts.
-    const image = await page.locator(sourceSelector).first().getAttribute('srcset');
-    expect(image).toMatch(/^\/media\/.+\.webp$/);
+    const srcset = (await page.locator(sourceSelector).first().getAttribute('srcset')) ?? '';
+    // One candidate with its width descriptor (the source has `sizes`).
+    expect(srcset).toMatch(/^\/media\/.+\.webp \d+w$/);
+    const image = srcset.split(' ')[0];
     expect(links[0]).toBe(`<link rel="preload" as="image" href="${image}" type="image/webp" fetchpriority="high"/>`);
     const scripts = links.slice(1).map((l) => /href="([^"]+)"/.exec(l)?.[1]);
     expect(scripts.length).toBeGreaterThan(3);

@@ -60,7 +60,7 @@ describe('sanitizeArticleHtml (spec 01 §5)', () => {
       '<h1>T</h1><h2>S</h2><h3>3</h3><h4>4</h4><h5>5</h5><h6>6</h6>' +
       '<p class="lead" title="t">a<br />b <b>b</b> <strong>s</strong> <i>i</i> <em>e</em> <u>u</u></p>' +
       '<ul><li>1</li></ul><ol><li>2</li></ol>' +
-      '<blockquote>q</blockquote><pre><code>c</code></pre><div><span class="x">s</span></div>' +
+      '<blockquote>q</blockquote><pre><code>c</code></pre><div class="note"><span class="lead note">s</span></div>' +
       '<a href="https://example.com/a" title="l" rel="nofollow">l</a><a href="/catalog">r</a><a href="mailto:a@b.kz">m</a><a href="tel:+77273550000">t</a>' +
       '<img src="https://example.com/i.jpg" alt="i" title="i" />';
     expect(sanitizeArticleHtml(html)).toBe(html);
@@ -68,6 +68,14 @@ describe('sanitizeArticleHtml (spec 01 §5)', () => {
 
   it('removes tags and attributes that are not on the list, keeping their text', () => {
     expect(sanitizeArticleHtml('<table><tr><td>cell</td></tr></table><p id="x" align="left" lang="en">p</p>')).toBe('cell<p>p</p>');
+  });
+
+  it('keeps only the allowed class names (lead, note); the site\'s own classes are dropped (issue 19 item 8)', () => {
+    expect(sanitizeArticleHtml('<p class="lead">a</p><div class="note">b</div>')).toBe('<p class="lead">a</p><div class="note">b</div>');
+    expect(sanitizeArticleHtml('<a href="/auth" class="btn btn-primary">Войти</a>')).toBe('<a href="/auth">Войти</a>');
+    expect(sanitizeArticleHtml('<p class="sr-only">hidden</p><div class="site-header map-view__status">x</div>')).toBe('<p>hidden</p><div>x</div>');
+    expect(sanitizeArticleHtml('<p class="lead  btn\tnote LEAD">a</p>')).toBe('<p class="lead note">a</p>');
+    expect(sanitizeArticleHtml('<span class="">a</span><span class>b</span>')).toBe('<span>a</span><span>b</span>');
   });
 
   it('adds rel="noopener noreferrer" to a link that opens a new window', () => {

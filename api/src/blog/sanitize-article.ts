@@ -6,6 +6,9 @@ import sanitizeHtml from 'sanitize-html';
  * - allowed tags: paragraphs, breaks, bold, italic, underline, headings h1-h6, lists, links,
  *   images, blockquote, code, pre, span, div;
  * - allowed attributes: href, src, alt, title, class, target, rel (on any allowed tag);
+ * - class keeps only the names of ARTICLE_ALLOWED_CLASSES (issue 19 item 8): any other name
+ *   would reach the site's own styles (a body could dress itself as the site's buttons, hide
+ *   text with sr-only, or overlay the page), so it is dropped, and an empty class with it;
  * - no data-* attributes (none is on the list), no event handlers, no style;
  * - URLs: relative ones and the safe schemes http, https, mailto, tel only (so no
  *   javascript:, vbscript: or data: URLs, images included);
@@ -23,11 +26,18 @@ export const ARTICLE_ALLOWED_TAGS = [
 
 export const ARTICLE_ALLOWED_ATTRIBUTES = ['href', 'src', 'alt', 'title', 'class', 'target', 'rel'] as const;
 
+/**
+ * The class names an article may use, styled under `.article-body` (web/app/styles/news.css):
+ * `lead` (the opening paragraph, larger) and `note` (a boxed aside). The seed articles use none.
+ */
+export const ARTICLE_ALLOWED_CLASSES = ['lead', 'note'] as const;
+
 export const ARTICLE_ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...ARTICLE_ALLOWED_TAGS],
   allowedAttributes: { '*': [...ARTICLE_ALLOWED_ATTRIBUTES] },
+  allowedClasses: { '*': [...ARTICLE_ALLOWED_CLASSES] },
   allowedSchemes: [...ARTICLE_ALLOWED_SCHEMES],
   allowedSchemesByTag: {},
   allowedSchemesAppliedToAttributes: ['href', 'src'],

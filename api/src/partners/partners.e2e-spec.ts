@@ -156,5 +156,40 @@ describe('GET /api/partners', () => {
         await c.end();
       }
     });
+
+    it('answers a website only when it is an http(s) URL: javascript:, data: and other schemes become null (issue 19 item 8)', async () => {
+      const { Client } = await import('pg');
+      const c = new Client({ connectionString: api.databaseUrl });
+      await c.connect();
+      const slug = expected[6].slug;
+      const [{ website_url: before }] = (await c.query(`SELECT website_url FROM partners WHERE slug = $1`, [slug])).rows;
+      try {
+        const cases: Array<[string, string | null]> = [
+          ['javascript:alert(1)', null],
+          [' JavaScript:alert(document.cookie)', null],
+          ['java\tscript:alert(1)', null],
+          ['data:text/html,<script>alert(1)</script>', null],
+          ['vbscript:msgbox(1)', null],
+          ['ftp://files.example/x', null],
+          ['//evil.example', null],
+          ['www.example.kz', null],
+          ['', null],
+          ['https://Example.kz/menu?x=1', 'https://example.kz/menu?x=1'],
+          ['http://example.kz', 'http://example.kz/'],
+        ];
+        const answered: Array<[string, string | null]> = [];
+        for (const [stored] of cases) {
+          await c.query(`UPDATE partners SET website_url = $2 WHERE slug = $1`, [slug, stored]);
+          const [one, all] = await Promise.all([http().get(`/api/partners/${slug}`).expect(200), list('?limit=100')]);
+          const inList = all.items.find((x) => x.slug === slug)!.websiteUrl;
+          expect(inList).toBe(one.body.data.websiteUrl);
+          answered.push([stored, one.body.data.websiteUrl]);
+        }
+        expect(answered).toEqual(cases);
+      } finally {
+        await c.query(`UPDATE partners SET website_url = $2 WHERE slug = $1`, [slug, before]);
+        await c.end();
+      }
+    });
   });
 });

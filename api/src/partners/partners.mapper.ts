@@ -1,11 +1,12 @@
-import { partnerCategoryStyle, type LocalizedText, type PartnerDto } from '@realty/contracts';
+import { httpUrlOrNull, partnerCategoryStyle, type LocalizedText, type PartnerDto } from '@realty/contracts';
 import type { Partner } from '@realty/db';
 
 const OTHER_NAME: LocalizedText = { ru: 'Другое', en: 'Other', kk: 'Басқа', zh: '其他' };
 
 /**
  * A partner row as the API answers it (spec 01 §3 Partner). A partner without a category (or
- * with one the web does not know) shows as 'Other' in grey (spec 01 §3).
+ * with one the web does not know) shows as 'Other' in grey (spec 01 §3). The website is
+ * answered only when it is an http(s) URL, else null (issue 19 item 8: no javascript: link).
  */
 export function toPartnerDto(p: Partner): PartnerDto {
   const known = p.category ? partnerCategoryStyle(p.category.slug) : partnerCategoryStyle(null);
@@ -27,7 +28,7 @@ export function toPartnerDto(p: Partner): PartnerDto {
     longitude: p.longitude,
     phone: p.phone,
     email: p.email,
-    websiteUrl: p.websiteUrl,
+    websiteUrl: httpUrlOrNull(p.websiteUrl),
     instagram: p.instagram,
     services: Array.isArray(p.services) ? p.services : [],
     workingHours: p.workingHours,

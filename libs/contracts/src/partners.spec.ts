@@ -1,5 +1,5 @@
 import { readingTimeMinutes } from './blog';
-import { partnerCategoryStyle, partnerSlug, slugify } from './partners';
+import { httpUrlOrNull, partnerCategoryStyle, partnerSlug, slugify, websiteLabel } from './partners';
 
 const SLUG_PATTERN_FOR_TEST = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
@@ -40,5 +40,52 @@ describe('partner slugs, category styles and reading time', () => {
     expect(readingTimeMinutes('x'.repeat(1000))).toBe(1);
     expect(readingTimeMinutes('x'.repeat(1001))).toBe(2);
     expect(readingTimeMinutes('x'.repeat(4500))).toBe(5);
+  });
+});
+
+/** Issue 19 item 8: a partner's website becomes a link only when it is an http(s) URL. */
+describe('partner website links (httpUrlOrNull, websiteLabel)', () => {
+  it.each([
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    '  javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'java\nscript:alert(1)',
+    '\u0000javascript:alert(1)',
+    'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'ftp://files.example/x',
+    'mailto:a@b.kz',
+    '//evil.example/x',
+    '/partners',
+    'www.example.kz',
+    'https//example.kz',
+    'http://',
+    '',
+    '   ',
+  ])('rejects %j', (value) => {
+    expect(httpUrlOrNull(value)).toBeNull();
+  });
+
+  it('rejects null, undefined and non-strings', () => {
+    expect(httpUrlOrNull(null)).toBeNull();
+    expect(httpUrlOrNull(undefined)).toBeNull();
+    expect(httpUrlOrNull(42 as unknown as string)).toBeNull();
+  });
+
+  it.each([
+    ['https://example.kz', 'https://example.kz/'],
+    ['http://example.kz/menu?x=1#top', 'http://example.kz/menu?x=1#top'],
+    [' HTTPS://Example.KZ/Menu ', 'https://example.kz/Menu'],
+    ['https://кафе.kz/', 'https://xn--80akn5b.kz/'],
+  ])('keeps %j as %j', (value, href) => {
+    expect(httpUrlOrNull(value)).toBe(href);
+  });
+
+  it('reads a website without its scheme and a lone trailing slash', () => {
+    expect(websiteLabel('https://example.kz/')).toBe('example.kz');
+    expect(websiteLabel('http://example.kz/menu/')).toBe('example.kz/menu');
+    expect(websiteLabel('https://example.kz/menu?x=1')).toBe('example.kz/menu?x=1');
   });
 });

@@ -84,6 +84,28 @@ export interface PartnerDto {
   featured: boolean;
 }
 
+/**
+ * A partner's website as a link target: the URL parsed (WHATWG) and kept only when its scheme is
+ * http or https, as its normalised `href`; anything else (javascript:, data:, a relative or
+ * unparsable value, empty) is null, so no link is drawn. The partner data comes from staff
+ * and imports, and a link's href runs a javascript: URL on click (issue 19 item 8).
+ */
+export function httpUrlOrNull(value: string | null | undefined): string | null {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+}
+
+/** How a website link reads: the URL without its scheme and without a lone trailing '/' ('example.kz/menu'). */
+export function websiteLabel(href: string): string {
+  return href.replace(/^https?:\/\//, '').replace(/\/$/, '');
+}
+
 /** The paging of GET /api/partners (spec 01 §7: data.pagination {total, totalPages}). */
 export interface PartnerPagination {
   total: number;

@@ -2,9 +2,9 @@ import { useNavigate } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '~/lib/use-hydrated';
-import type { MapHandle, MapPoint, MapSelection } from './leaflet-map.client';
+import type { MapAttribution, MapHandle, MapPoint, MapSelection } from './leaflet-map.client';
 
-export type { MapPoint };
+export type { MapAttribution, MapPoint };
 
 /** Default centre of the catalogue map (spec 01 §2: about 43.222, 76.8512, zoom 12). */
 export const ALMATY_CENTER: [number, number] = [43.222, 76.8512];
@@ -12,8 +12,9 @@ export const ALMATY_CENTER: [number, number] = [43.222, 76.8512];
 /**
  * A Leaflet map, client-only: Leaflet (JS and CSS) is imported when the map scrolls into view,
  * so pages without a map never load it. States: loading, error, ready (spec 01 §4).
- * `tileUrl` '' means no base layer: the markers still work. Before scripts run (and without
- * JavaScript) `fallback` shows instead.
+ * `tileUrl` '' means no base layer: the markers still work; `attribution` is the tile layer's
+ * credit as data (text and link, see mapTiles). Before scripts run (and without JavaScript)
+ * `fallback` shows instead.
  */
 export function MapView({
   points,
@@ -34,7 +35,7 @@ export function MapView({
   zoom?: number;
   height?: number;
   tileUrl: string;
-  attribution: string;
+  attribution: MapAttribution | null;
   label: string;
   fitToPoints?: boolean;
   fallback?: ReactNode;

@@ -7,6 +7,7 @@ import { counted, template, useTexts } from '~/lib/texts';
 import { FavoriteControl, useFavorite } from './FavoriteLink';
 import { spriteIconHtml } from './Icons';
 import { ListLink } from './ListLink';
+import { webpSrcset } from './PropertyImage';
 
 export type { CardProperty } from '~/lib/property-card';
 
@@ -51,7 +52,7 @@ type CardTexts = ReturnType<typeof cardTexts>;
 function staticParts(p: CardProperty, title: string, lang: Language, texts: CardTexts, favoritesCount: number, eager: boolean, lcp: boolean) {
   const img = p.image;
   const media = img
-    ? `${img.webp ? `<source type="image/webp"${attr('srcSet', img.webp)}${attr('sizes', IMAGE_SIZES)}/>` : ''}<img${attr('src', img.src)}${attr('alt', title)}${attr('width', img.width)}${attr('height', img.height)} loading="${eager ? 'eager' : 'lazy'}" decoding="${eager ? 'auto' : 'async'}"${lcp ? ' fetchpriority="high"' : ''}/>`
+    ? `${img.webp ? `<source type="image/webp"${attr('srcSet', webpSrcset(img))}${attr('sizes', IMAGE_SIZES)}/>` : ''}<img${attr('src', img.src)}${attr('alt', title)}${attr('width', img.width)}${attr('height', img.height)} loading="${eager ? 'eager' : 'lazy'}" decoding="${eager ? 'auto' : 'async'}"${lcp ? ' fetchpriority="high"' : ''}/>`
     : `${spriteIconHtml('building', 40)}<span>${escapeHtml(texts.noImage)}</span>`;
   const premium = p.favoritesCount > PREMIUM_FAVORITES ? `<span class="badge badge--premium">${spriteIconHtml('star', 12)}${escapeHtml(texts.premium)}</span>` : '';
   const badges = `<span class="badge badge--${escapeHtml(p.dealType)}">${escapeHtml(texts.dealType[p.dealType] ?? p.dealType)}</span>${premium}`;

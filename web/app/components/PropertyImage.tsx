@@ -4,11 +4,15 @@ import type { PropertyImageDto } from '@realty/contracts';
 const VARIANT_WIDTH = { thumb: 480, gallery: 1280 } as const;
 export type ImageVariant = keyof typeof VARIANT_WIDTH;
 
-/** Intrinsic size of a variant (the original's ratio; 3:2 when unknown) for width/height attributes. */
+/**
+ * Intrinsic size of a variant (the original's ratio; 3:2 when unknown) for width/height
+ * attributes and the srcset's width descriptor: the worker never enlarges, so a variant of a
+ * narrower original has the original's width.
+ */
 export function variantSize(image: PropertyImageDto, variant: ImageVariant): { width: number; height: number } {
   const ratio = image.width && image.height ? image.height / image.width : 2 / 3;
   const hasVariant = variant === 'thumb' ? !!image.thumbUrl : !!image.galleryUrl;
-  const width = hasVariant || !image.width ? VARIANT_WIDTH[variant] : image.width;
+  const width = !image.width ? VARIANT_WIDTH[variant] : hasVariant ? Math.min(VARIANT_WIDTH[variant], image.width) : image.width;
   return { width, height: Math.round(width * ratio) };
 }
 
@@ -30,6 +34,15 @@ export function resolveImage(image: PropertyImageDto, variant: ImageVariant): Re
   return { src, webp: webp ?? null, ...variantSize(image, variant) };
 }
 
+/**
+ * The `srcset` of an image's WebP source: its URL with its width descriptor ('/media/a.webp
+ * 480w'). The sources carry `sizes`, and with `sizes` every candidate must name its width
+ * (HTML standard; the W3C checker reports it, issue 19 item 11).
+ */
+export function webpSrcset(image: ResolvedImage): string | null {
+  return image.webp ? `${image.webp} ${image.width}w` : null;
+}
+
 type PictureOptions = {
   alt: string;
   eager?: boolean;
@@ -48,7 +61,7 @@ export function PropertyImage({ image, variant, ...options }: { image: PropertyI
 export function Picture({ image, alt, eager = false, highPriority = false, className, sizes }: { image: ResolvedImage } & PictureOptions) {
   return (
     <picture className={className}>
-      {image.webp ? <source type="image/webp" srcSet={image.webp} sizes={sizes} /> : null}
+      {image.webp ? <source type="image/webp" srcSet={webpSrcset(image) ?? undefined} sizes={sizes} /> : null}
       <img
         src={image.src}
         alt={alt}

@@ -48,7 +48,9 @@ export function SiteHeader({ lang, theme, user = null }: { lang: Language; theme
         {t('skipToContent')}
       </a>
       <div className="container header-row">
-        <Link to="/" className="brand" aria-label={t('brand')}>
+        {/* Named by its text (brand and tagline): an aria-label of the brand alone would leave the
+            visible tagline out of the name (WCAG 2.5.3, issue 19 item 12). */}
+        <Link to="/" className="brand">
           <svg aria-hidden="true" width="28" height="28" viewBox="0 0 28 28">
             <rect x="4" y="3" width="12" height="22" rx="1.5" fill="currentColor" opacity=".85" />
             <rect x="17" y="10" width="7" height="15" rx="1.5" fill="currentColor" opacity=".55" />
@@ -150,15 +152,18 @@ function ThemeToggle({ theme, redirectTo }: { theme: Theme; redirectTo: string }
   }, [current]);
   const options: Theme[] = ['light', 'dark', 'system'];
   return (
-    <fetcher.Form method="post" action="/resources/theme" className="theme-toggle" aria-label={t('theme.label')} role="group">
+    <fetcher.Form method="post" action="/resources/theme">
       <AuthenticityTokenInput />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      {options.map((o) => (
-        <button key={o} type="submit" name="theme" value={o} aria-pressed={current === o} title={t(`theme.${o}`)}>
-          <ThemeIcon theme={o} />
-          <span className="sr-only">{t(`theme.${o}`)}</span>
-        </button>
-      ))}
+      {/* The group is a <div>: a <form> may not take role="group" (W3C checker, issue 19 item 11). */}
+      <div className="theme-toggle" role="group" aria-label={t('theme.label')}>
+        {options.map((o) => (
+          <button key={o} type="submit" name="theme" value={o} aria-pressed={current === o} title={t(`theme.${o}`)}>
+            <ThemeIcon theme={o} />
+            <span className="sr-only">{t(`theme.${o}`)}</span>
+          </button>
+        ))}
+      </div>
     </fetcher.Form>
   );
 }

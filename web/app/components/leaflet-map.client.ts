@@ -1,7 +1,9 @@
 /**
  * Leaflet, loaded only in the browser and only when a map is shown (dynamic import from
  * MapView). Markers are circle markers (no default marker images); without a tile URL the
- * map has no base layer and the markers still work.
+ * map has no base layer and the markers still work. Titles come from listings and partners
+ * (untrusted text): Leaflet writes a string tooltip or popup with innerHTML, so both get DOM
+ * nodes whose text is set with textContent, never a string.
  */
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -17,6 +19,24 @@ export interface MapPoint {
   linkText?: string;
 }
 
+/** A tile layer's credit: plain text, linked to `href` (an http(s) URL) when given. */
+export interface MapAttribution {
+  text: string;
+  href: string | null;
+}
+
+/**
+ * The attribution as the HTML string Leaflet's control wants (it sets innerHTML): built as an
+ * element whose text is set with textContent and serialised by the browser, so the text and
+ * the address are escaped whatever they hold.
+ */
+function attributionHtml(attribution: MapAttribution): string {
+  const el = document.createElement(attribution.href ? 'a' : 'span');
+  el.textContent = attribution.text;
+  if (el instanceof HTMLAnchorElement && attribution.href) el.href = attribution.href;
+  return el.outerHTML;
+}
+
 /** Marker selection (partners map, spec 01 §2): a click selects instead of opening a popup. */
 export interface MapSelection {
   selectedId?: string | null;
@@ -30,13 +50,20 @@ export interface MapHandle {
   destroy(): void;
 }
 
+/** A tooltip's content: `text` as a text node (a string would be parsed as HTML by Leaflet). */
+function textTooltip(text: string): HTMLElement {
+  const span = document.createElement('span');
+  span.textContent = text;
+  return span;
+}
+
 export function createMap(
   element: HTMLElement,
-  options: { center: [number, number]; zoom: number; tileUrl: string; attribution: string; label: string; fitToPoints: boolean },
+  options: { center: [number, number]; zoom: number; tileUrl: string; attribution: MapAttribution | null; label: string; fitToPoints: boolean },
 ): MapHandle {
   const map = L.map(element, { center: options.center, zoom: options.zoom, scrollWheelZoom: false, attributionControl: !!options.tileUrl });
   if (options.tileUrl) {
-    L.tileLayer(options.tileUrl, { attribution: options.attribution, maxZoom: 19 }).addTo(map);
+    L.tileLayer(options.tileUrl, { attribution: options.attribution ? attributionHtml(options.attribution) : undefined, maxZoom: 19 }).addTo(map);
   }
   // The container is focusable (keyboard panning); give it a name.
   element.setAttribute('aria-label', options.label);
@@ -53,7 +80,7 @@ export function createMap(
         const marker = L.circleMarker([p.lat, p.lng], { radius: selected ? 13 : 9, color, weight: 3, fillColor: selected ? color : fill, fillOpacity: 1 });
         if (selection?.onSelect) {
           const select = selection.onSelect;
-          marker.bindTooltip(p.title);
+          marker.bindTooltip(textTooltip(p.title));
           marker.on('click', () => select(p.id));
           marker.addTo(layer);
           if (selected) marker.bringToFront();
@@ -81,7 +108,7 @@ export function createMap(
           box.appendChild(a);
         }
         marker.bindPopup(box);
-        marker.bindTooltip(p.title);
+        marker.bindTooltip(textTooltip(p.title));
         marker.addTo(layer);
       }
       if (options.fitToPoints && points.length > 1) {

@@ -1,5 +1,6 @@
 import { createApiClient, DEFAULT_API_URL, type ApiClient } from '@realty/api-client';
-import type { Language } from '@realty/contracts';
+import { httpUrlOrNull, type Language } from '@realty/contracts';
+import type { MapAttribution } from '~/components/MapView';
 import { getLanguage } from '~/i18n.server';
 
 /** Base URL of the API (env API_URL, default http://127.0.0.1:3001/api). */
@@ -30,11 +31,27 @@ export async function apiFor(request: Request, lang?: Language): Promise<{ api: 
   return { api: createApiClient({ baseUrl: apiUrl(), lang: language, signal: request.signal, timeoutMs, headers: apiHeaders(request) }), lang: language };
 }
 
-/** Map tiles (spec: configurable tile URL; '' means no tile layer, markers still work). */
-export function mapTiles(): { url: string; attribution: string } {
-  const url = process.env.MAP_TILE_URL ?? '';
-  const attribution =
-    process.env.MAP_TILE_ATTRIBUTION ??
-    (/openstreetmap/i.test(url) ? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors' : '');
-  return { url, attribution };
+/** OpenStreetMap's standard tile layer: the maps' default base layer (issue 19 item 14). */
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** The attribution OpenStreetMap's tile usage policy asks for: the credit, linked to its copyright page. */
+export const OSM_ATTRIBUTION: MapAttribution = { text: '© OpenStreetMap contributors', href: 'https://www.openstreetmap.org/copyright' };
+
+/**
+ * The maps' base layer (spec 01 §2 maps; issue 19 item 14), from the environment:
+ * - MAP_TILE_URL: Leaflet tile URL template; unset means OSM_TILE_URL; '' or 'none' means no
+ *   tile layer (the markers still work; the tests and the bench, being offline, use it);
+ * - MAP_TILE_ATTRIBUTION: the credit shown on the map, plain text (never HTML); unset means
+ *   OSM_ATTRIBUTION for an openstreetmap.org URL and none for another;
+ * - MAP_TILE_ATTRIBUTION_URL: where that credit links to, only an http(s) URL (else no link).
+ * The attribution is data ({text, href}); the map builds its link from it with textContent,
+ * so nothing from the environment is parsed as HTML. `url` '' comes with attribution null.
+ */
+export function mapTiles(env: Readonly<Record<string, string | undefined>> = process.env): { url: string; attribution: MapAttribution | null } {
+  const configured = env.MAP_TILE_URL?.trim();
+  const url = configured === undefined ? OSM_TILE_URL : configured.toLowerCase() === 'none' ? '' : configured;
+  if (!url) return { url: '', attribution: null };
+  const text = env.MAP_TILE_ATTRIBUTION?.trim();
+  if (text === undefined) return { url, attribution: /(^|[./])openstreetmap\.org\//i.test(url) ? OSM_ATTRIBUTION : null };
+  return { url, attribution: text ? { text, href: httpUrlOrNull(env.MAP_TILE_ATTRIBUTION_URL) } : null };
 }

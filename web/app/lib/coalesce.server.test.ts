@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Writable } from 'node:stream';
-import { createElement } from 'react';
+import { createElement, Suspense } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { Coalesce, withoutNul } from './coalesce.server';
 
@@ -52,5 +52,30 @@ describe('response coalescing (lib/coalesce.server.ts)', () => {
       expect(text).not.toContain('\u0000');
       expect(text).toBe(renderToString(rows(pad)));
     }
+  });
+
+  it('ends the document with </body></html> after what the Suspense boundaries stream later (issue 19 item 11)', async () => {
+    // Like Remix's streamed loader data: a script inside a boundary that resolves after the shell.
+    let resolve: () => void = () => {};
+    const later = new Promise<void>((r) => (resolve = r));
+    let ready = false;
+    void later.then(() => (ready = true));
+    function Late() {
+      if (!ready) throw later;
+      return createElement('script', null, 'window.late = 1');
+    }
+    const doc = createElement('html', null, createElement('body', null, createElement('p', null, 'shell'), createElement(Suspense, { fallback: null }, createElement(Late))));
+    const stream = new Coalesce();
+    const out = collect(stream);
+    const { pipe } = renderToPipeableStream(doc, {
+      onShellReady() {
+        pipe(stream);
+        setTimeout(resolve, 5);
+      },
+    });
+    const { text } = await out;
+    expect(text).toMatch(/window\.late = 1.*<\/body><\/html>$/s);
+    expect(text.split('</body></html>')).toHaveLength(2);
+    expect(text).toContain('<p>shell</p>');
   });
 });

@@ -12,11 +12,20 @@ import { Transform, type TransformCallback } from 'node:stream';
  * an attribute (aria-label, title) the browser shows U+FFFD there, and in the inline data the
  * text no longer matches the markup. Our pages never contain a real U+0000 (PostgreSQL text
  * cannot hold one, and JSON escapes it), so every zero byte is one of those.
+ *
+ * And it moves the document's end to the end of the stream. React 18 writes `</body></html>`
+ * with the shell, and what arrives later (Remix's streamed loader data: `<script>` tags of the
+ * Suspense boundaries that resolve after the shell) lands after `</html>`: a browser still runs
+ * it, but the document is invalid HTML ("Stray start tag script", issue 19 item 11). React 19
+ * holds the end back itself. A literal `</body></html>` appears only as the real end: text and
+ * attribute values are escaped, and the inline JSON escapes '<'.
  */
 export class Coalesce extends Transform {
   private parts: Buffer[] = [];
   private size = 0;
   private scheduled = false;
+  /** The document end taken out of the stream, written when it ends. */
+  private documentEnd: Buffer | null = null;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.parts.push(chunk);
@@ -30,18 +39,29 @@ export class Coalesce extends Transform {
 
   override _flush(callback: TransformCallback) {
     this.release();
+    if (this.documentEnd) this.push(this.documentEnd);
     callback();
   }
 
   private release() {
     this.scheduled = false;
     if (!this.parts.length) return;
-    const joined = this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts, this.size);
+    let joined = withoutNul(this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts, this.size));
     this.parts = [];
     this.size = 0;
-    this.push(withoutNul(joined));
+    if (!this.documentEnd) {
+      const at = joined.indexOf(DOCUMENT_END);
+      if (at !== -1) {
+        this.documentEnd = DOCUMENT_END;
+        joined = Buffer.concat([joined.subarray(0, at), joined.subarray(at + DOCUMENT_END.length)]);
+      }
+    }
+    if (joined.length) this.push(joined);
   }
 }
+
+/** How React ends a document (see Coalesce). */
+const DOCUMENT_END = Buffer.from('</body></html>');
 
 /** `bytes` without its zero bytes (see Coalesce). */
 export function withoutNul(bytes: Buffer): Buffer {

@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import type { PropertyImageDto, PropertyListItem } from '@realty/contracts';
 import { propertyHref } from '~/components/PropertyCard';
-import { resolveImage } from '~/components/PropertyImage';
+import { resolveImage, webpSrcset } from '~/components/PropertyImage';
 import { toCardProperty } from './property-card';
 
 const image = (over: Partial<PropertyImageDto> = {}): PropertyImageDto => ({
@@ -65,6 +65,14 @@ describe('card data (lib/property-card.ts)', () => {
     expect(resolveImage(image({ thumbUrl: null, thumbWebpUrl: null }), 'thumb')).toEqual({ src: '/media/a.jpg', webp: null, width: 1600, height: 1200 });
     expect(toCardProperty(item({ images: [] }), 'ru').image).toBeNull();
     expect(toCardProperty(item({ features: undefined as unknown as [] }), 'ru').features).toEqual([]);
+  });
+
+  it("names the WebP source's width in its srcset (it has sizes); a narrower original's variant is not enlarged", () => {
+    expect(webpSrcset(resolveImage(image(), 'thumb'))).toBe('/media/a.thumb.webp 480w');
+    expect(webpSrcset(resolveImage(image(), 'gallery'))).toBe('/media/a.gallery.webp 1280w');
+    expect(resolveImage(image({ width: 300, height: 200 }), 'thumb')).toMatchObject({ width: 300, height: 200 });
+    expect(webpSrcset(resolveImage(image({ width: 300, height: 200 }), 'thumb'))).toBe('/media/a.thumb.webp 300w');
+    expect(webpSrcset(resolveImage(image({ thumbWebpUrl: null }), 'thumb'))).toBeNull();
   });
 
   it('links to the slug, else the id', () => {

@@ -104,12 +104,16 @@ export const handle: PreloadHandle = {
   },
 };
 
-/** A news card: cover, category, title, excerpt, date, reading time, views. */
-export function NewsCard({ post, lang, dateLabel, large = false, eager = large }: { post: BlogPostListItem; lang: Language; dateLabel: string; large?: boolean; eager?: boolean }) {
+/**
+ * A news card: cover, category, title, excerpt, date, reading time, views. Its title is an h2
+ * when the card is the featured one or when no featured card precedes the grid, else an h3 (no
+ * skipped heading level under the page's h1).
+ */
+export function NewsCard({ post, lang, dateLabel, large = false, eager = large, level = large ? 2 : 3 }: { post: BlogPostListItem; lang: Language; dateLabel: string; large?: boolean; eager?: boolean; level?: 2 | 3 }) {
   const { t } = useTranslation('news');
   const title = pickText(post.title, lang);
   const date = post.publishedAt ?? post.createdAt;
-  const Heading = large ? 'h2' : 'h3';
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <article className={`news-card${large ? ' news-card--featured' : ''}`}>
       {post.coverImageUrl ? <img className="news-card__image" src={post.coverImageUrl} alt="" width={1200} height={630} loading={eager ? 'eager' : 'lazy'} /> : <div className="news-card__image news-card__image--empty" />}
@@ -200,7 +204,7 @@ export default function NewsPage() {
               {grid.map((p, i) => (
                 <li key={p.id}>
                   {/* Without a featured post the first card's cover is preloaded (handle): not lazy. */}
-                  <NewsCard post={p} lang={d.lang} dateLabel={d.dates[p.id]} eager={!d.featured && i === 0} />
+                  <NewsCard post={p} lang={d.lang} dateLabel={d.dates[p.id]} eager={!d.featured && i === 0} level={d.featured ? 3 : 2} />
                 </li>
               ))}
             </ul>

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { ApiError } from '@realty/api-client';
-import { WEEK_DAYS, type PartnerDto, type WorkingHours } from '@realty/contracts';
+import { httpUrlOrNull, WEEK_DAYS, websiteLabel, type PartnerDto, type WorkingHours } from '@realty/contracts';
 import { pickText } from '@realty/i18n/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,6 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const canonical = canonicalUrl(request, partnerHref(partner));
   const category = t(`categories.${categoryDisplay(partner).key}`);
   const description = pickText(partner.description, lang);
+  const website = httpUrlOrNull(partner.websiteUrl);
   const seo: Seo = {
     title: t('meta.detailTitle', { name: partner.name, category }),
     description: excerpt(description),
@@ -74,7 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         url: canonical,
         telephone: partner.phone ?? undefined,
         email: partner.email ?? undefined,
-        sameAs: partner.websiteUrl ? [partner.websiteUrl] : undefined,
+        sameAs: website ? [website] : undefined,
         address: { '@type': 'PostalAddress', streetAddress: partner.address, addressLocality: 'Almaty', addressCountry: 'KZ' },
         geo: partner.latitude !== null ? { '@type': 'GeoCoordinates', latitude: partner.latitude, longitude: partner.longitude } : undefined,
         aggregateRating: partner.reviewsCount > 0 ? { '@type': 'AggregateRating', ratingValue: partner.rating, reviewCount: partner.reviewsCount, bestRating: 5 } : undefined,
@@ -117,6 +118,8 @@ export default function PartnerPage() {
   const { t } = useTranslation('partners');
   const floorOffice = useFloorOffice();
   const p = d.partner;
+  // Only an http(s) URL becomes a link (issue 19 item 8), whatever the data says.
+  const website = httpUrlOrNull(p?.websiteUrl);
   const points = useMemo(
     () => (p && p.latitude !== null && p.longitude !== null ? [{ id: p.id, lat: p.latitude, lng: p.longitude, title: p.name, subtitle: p.address }] : []),
     [p],
@@ -243,12 +246,12 @@ export default function PartnerPage() {
                   </dd>
                 </>
               ) : null}
-              {p.websiteUrl ? (
+              {website ? (
                 <>
                   <dt>{t('detail.website')}</dt>
                   <dd>
-                    <a href={p.websiteUrl} target="_blank" rel="noopener noreferrer">
-                      {p.websiteUrl.replace(/^https?:\/\//, '')}
+                    <a href={website} target="_blank" rel="noopener noreferrer">
+                      {websiteLabel(website)}
                       <span className="sr-only"> {t('card.newWindow')}</span>
                     </a>
                   </dd>

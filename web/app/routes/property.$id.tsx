@@ -119,7 +119,7 @@ export const handle: PreloadHandle = {
 };
 
 /** The property's location: one marker, zoom 15, 400 px high (spec 01 §2), and a link to OpenStreetMap. */
-function LocationMap({ property: p, title, tiles, osm }: { property: PropertyDetail; title: string; tiles: { url: string; attribution: string }; osm: string }) {
+function LocationMap({ property: p, title, tiles, osm }: { property: PropertyDetail; title: string; tiles: ReturnType<typeof mapTiles>; osm: string }) {
   const { t } = useTranslation('catalog');
   const lat = p.latitude as number;
   const lng = p.longitude as number;

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { Language, PartnerDto } from '@realty/contracts';
+import { httpUrlOrNull, type Language, type PartnerDto } from '@realty/contracts';
 import { pickText } from '@realty/i18n/format';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,8 @@ export function PartnerCard({ partner: p, lang, selected = false, onSelect, head
     onSelect(p.id);
   };
   const discount = pickText(p.discountInfo, lang);
+  // Checked here too: the link must not depend on every source of partner data being the API's mapper.
+  const website = httpUrlOrNull(p.websiteUrl);
   return (
     <article className={`partner-card${selected ? ' partner-card--selected' : ''}${onSelect ? ' partner-card--selectable' : ''}`} onClick={onCardClick} aria-current={selected ? 'true' : undefined} data-partner-id={p.id}>
       <header className="partner-card__head">
@@ -85,8 +87,8 @@ export function PartnerCard({ partner: p, lang, selected = false, onSelect, head
         <Link to={partnerHref(p)} className="btn btn-primary btn-sm">
           {t('card.details')}
         </Link>
-        {p.websiteUrl ? (
-          <a className="btn btn-secondary btn-sm" href={p.websiteUrl} target="_blank" rel="noopener noreferrer">
+        {website ? (
+          <a className="btn btn-secondary btn-sm" href={website} target="_blank" rel="noopener noreferrer">
             {t('card.website')}
             <span className="sr-only"> {t('card.newWindow')}</span>
           </a>
