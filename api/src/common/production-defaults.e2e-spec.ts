@@ -1,9 +1,12 @@
+import CsrfTokens from '@fastify/csrf';
 import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@realty/db';
-import { Caller, deleteRedisKeys } from '../../test/accounts';
+import request from 'supertest';
+import { Caller, csrfPair, deleteRedisKeys, startAccountsApi, type AccountsApi } from '../../test/accounts';
 import { withClient } from '../../test/fixtures';
 import { startTestApi } from '../../test/harness';
 
@@ -97,4 +100,59 @@ describe('production seed (scripts/db.mjs seed with NODE_ENV=production, real da
     const caller = await Caller.create(api.app.getHttpServer());
     await caller.login('admin@realty.local', DEMO_PASSWORD);
   }, 120_000);
+});
+
+describe('API secrets in production (api/dist/main.js)', () => {
+  // A database that does not exist: the API must stop before it would connect to one.
+  const env = (extra: Record<string, string | undefined>) => ({
+    NODE_ENV: 'production',
+    JWT_SECRET: undefined,
+    API_PORT: '0',
+    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/realty_missing_${process.pid}`,
+    ...extra,
+  });
+
+  it('refuses to start without JWT_SECRET, naming it', async () => {
+    const { code, out } = await runNode(['api/dist/main.js'], env({}), 30_000);
+    expect({ code, named: /JWT_SECRET is not set/.test(out) }).toEqual({ code: 1, named: true });
+  }, 40_000);
+
+  it('refuses to start with a JWT_SECRET shorter than 32 characters, naming it', async () => {
+    const { code, out } = await runNode(['api/dist/main.js'], env({ JWT_SECRET: 'short-secret' }), 30_000);
+    expect({ code, named: /JWT_SECRET must be at least 32 characters/.test(out) }).toEqual({ code: 1, named: true });
+  }, 40_000);
+});
+
+describe('API CSRF cookie key (docs/decisions/029)', () => {
+  const JWT_SECRET = 'production-defaults-jwt-secret-0123456789abcdef';
+  let api: AccountsApi;
+  beforeAll(async () => {
+    api = await startAccountsApi({ env: { JWT_SECRET } });
+  });
+  afterAll(() => api?.close());
+
+  /** POST /api/auth/logout (public, CSRF-checked) with `_csrf=<cookie>` and the token of `secret`. */
+  const logout = (cookie: string, secret: string) =>
+    request(api.server)
+      .post('/api/auth/logout')
+      .set('X-Forwarded-For', '10.250.0.1')
+      .set('Cookie', `_csrf=${encodeURIComponent(cookie)}`)
+      .set('X-CSRF-Token', new CsrfTokens().create(secret))
+      .send({});
+  const hmac = (value: string, key: string) => `${value}.${createHmac('sha256', key).update(value).digest('base64').replace(/=/g, '')}`;
+
+  it('refuses a CSRF secret cookie the API did not sign (planted, or signed with JWT_SECRET itself)', async () => {
+    const secret = new CsrfTokens().secretSync();
+    for (const cookie of [secret, hmac(secret, JWT_SECRET)]) {
+      const res = await logout(cookie, secret);
+      expect({ cookie, status: res.status, code: res.body.error?.code }).toEqual({ cookie, status: 403, code: 'CSRF_TOKEN_INVALID' });
+    }
+  });
+
+  it('accepts the pair GET /api/csrf-token hands out', async () => {
+    const pair = await csrfPair(api.server);
+    const res = await request(api.server).post('/api/auth/logout').set('X-Forwarded-For', '10.250.0.2').set('Cookie', pair.cookie).set('X-CSRF-Token', pair.token).send({});
+    // Past the CSRF check: logout itself answers (400: this body has no refresh token).
+    expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
+  });
 });
