@@ -137,12 +137,12 @@ describe('API CSRF cookie key (docs/decisions/029)', () => {
       .post('/api/auth/logout')
       .set('X-Forwarded-For', '10.250.0.1')
       .set('Cookie', `_csrf=${encodeURIComponent(cookie)}`)
-      .set('X-CSRF-Token', new CsrfTokens().create(secret))
+      .set('X-CSRF-Token', new CsrfTokens({ userInfo: false }).create(secret))
       .send({});
   const hmac = (value: string, key: string) => `${value}.${createHmac('sha256', key).update(value).digest('base64').replace(/=/g, '')}`;
 
   it('refuses a CSRF secret cookie the API did not sign (planted, or signed with JWT_SECRET itself)', async () => {
-    const secret = new CsrfTokens().secretSync();
+    const secret = new CsrfTokens({ userInfo: false }).secretSync();
     for (const cookie of [secret, hmac(secret, JWT_SECRET)]) {
       const res = await logout(cookie, secret);
       expect({ cookie, status: res.status, code: res.body.error?.code }).toEqual({ cookie, status: 403, code: 'CSRF_TOKEN_INVALID' });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import type { Session } from '@remix-run/node';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { csrfCookie } from './csrf.server';
@@ -48,7 +49,7 @@ describe('a key per purpose (one SESSION_SECRET)', () => {
   it('a signed session cookie is not accepted as the toast cookie, nor the other way round', async () => {
     // A session whose data would read as a pending toast.
     const session = await sessionStorage.getSession();
-    session.flash('toast', toast);
+    (session as unknown as Session).flash('toast', toast);
     const sessionValue = value(await sessionStorage.commitSession(session));
     expect((await readToast(at(`toast=${sessionValue}`))).toast).toBeNull();
 
