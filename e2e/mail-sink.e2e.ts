@@ -3,7 +3,7 @@ import { accessibilityViolations, markupErrors } from './support/audit';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
 
 /**
- * The local demo's mail sink in the started stack (issue 19 item 6, docs/decisions/029): the
+ * The local demo's mail sink in the started stack (issue 19 item 6, docs/decisions/028): the
  * worker's mail reaches the sink, an admin reads it at /dashboard/admin/mail and follows the
  * password reset link from it; other roles get the 403 page.
  */

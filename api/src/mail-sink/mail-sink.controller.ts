@@ -5,7 +5,7 @@ import { Roles } from '../common/decorators';
 import { MailSinkService } from './mail-sink.service';
 
 /**
- * The local mail sink's mails (docs/decisions/029; dashboard /dashboard/admin/mail), so a
+ * The local mail sink's mails (docs/decisions/028; dashboard /dashboard/admin/mail), so a
  * newcomer to the demo can follow a password reset or a lead notification. admin and
  * super_admin only: 401 without a valid token, 403 for other roles. Never cached.
  */

@@ -7,7 +7,7 @@ import { MailStore } from './mail-store';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
 /**
- * The local mail sink (issue 19 item 6, docs/decisions/029): a real SMTP conversation
+ * The local mail sink (issue 19 item 6, docs/decisions/028): a real SMTP conversation
  * (nodemailer) with the sink, and the admin routes reading what it caught.
  */
 describe('mail sink', () => {

@@ -5,7 +5,7 @@ import { ApiException } from '../common/api.exception';
 import { MailStore } from './mail-store';
 
 /**
- * Reads the mails the local mail sink caught (docs/decisions/029). On only when MAIL_SINK_DIR is
+ * Reads the mails the local mail sink caught (docs/decisions/028). On only when MAIL_SINK_DIR is
  * set (the local demo and the browser tests); otherwise every call answers 404 MAIL_SINK_OFF.
  */
 @Injectable()

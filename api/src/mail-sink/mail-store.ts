@@ -16,7 +16,7 @@ export interface IncomingMail {
 }
 
 /**
- * The caught mails of the local mail sink (docs/decisions/029): one JSON file per mail under
+ * The caught mails of the local mail sink (docs/decisions/028): one JSON file per mail under
  * `dir`, named by its id (`<received ms>-<8 hex>`), so the newest sort first by name. At most
  * `max` are kept: saving one more deletes the oldest. The SMTP server writes, the API reads.
  */

@@ -20,7 +20,7 @@ function addressText(value: AddressObject | AddressObject[] | undefined): string
 }
 
 /**
- * The local demo's mail catcher (as mailpit in docker-compose; docs/decisions/029): an SMTP
+ * The local demo's mail catcher (as mailpit in docker-compose; docs/decisions/028): an SMTP
  * server without TLS that accepts every mail (any AUTH too), decodes it with mailparser and
  * keeps it in `store`. For a machine's loopback only: it delivers nothing. Listens on
  * `host`:`port` (port 0: a free one; see the answer).

@@ -1,5 +1,5 @@
 /**
- * The local mail sink (docs/decisions/029; issue 19 item 6): mails the worker sent to the demo's
+ * The local mail sink (docs/decisions/028; issue 19 item 6): mails the worker sent to the demo's
  * SMTP catcher, as GET /api/admin/mail and /api/admin/mail/:id answer them (admin, super_admin).
  */
 

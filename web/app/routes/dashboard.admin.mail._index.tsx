@@ -12,7 +12,7 @@ import { dashboardMeta } from '~/lib/error-meta';
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
-/** Where the mail sink's pages live (docs/decisions/029). */
+/** Where the mail sink's pages live (docs/decisions/028). */
 export const MAIL_PATH = '/dashboard/admin/mail';
 
 /**

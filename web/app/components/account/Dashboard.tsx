@@ -7,7 +7,7 @@ const ADMINS = ['super_admin', 'admin'];
 
 /**
  * Side navigation of the dashboard (spec 02 §2 routes), by role. `mailSink`: the local demo's
- * caught mails page is linked for admins (docs/decisions/029).
+ * caught mails page is linked for admins (docs/decisions/028).
  */
 export function DashboardNav({ role, mailSink = false }: { role: string; mailSink?: boolean }) {
   const { t } = useTranslation('dashboard');
