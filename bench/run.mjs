@@ -24,6 +24,7 @@
 // between measurements), BENCH_OUT (the report file, bench/results/latest.json),
 // BENCH_REDIS_PREFIX (realty_bench). The bench's own test (bench/test/smoke.spec.ts) runs the
 // whole harness at a small scale with these.
+import { randomBytes } from 'node:crypto';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -288,6 +289,9 @@ async function main() {
     BASELINE_PORT: String(basePort),
     // Offline: the maps draw no tile layer (the default is OpenStreetMap's tiles).
     MAP_TILE_URL: 'none',
+    // Production refuses to start without them (docs/decisions/029): fresh ones per run.
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    SESSION_SECRET: randomBytes(48).toString('base64url'),
   };
   log(`starting api :${apiPort}, api without page cache :${rawPort}, web :${webPort}, web without page cache :${webRawPort}, baseline :${basePort} (production mode)`);
   children.push(startService('api', 'node', ['api/dist/main.js'], env, { quiet: !VERBOSE }));

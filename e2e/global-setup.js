@@ -1,7 +1,10 @@
 // Browser tests run against a real stack started here: its own database (migrated and
-// seeded with the demo data), its own Redis key prefix and data directory, and the built
-// api, worker and web on free ports. State goes to a file the tests and teardown read.
+// seeded with the demo data and, asked for explicitly, the demo accounts), its own Redis key
+// prefix and data directory, and the built api, worker, web and mail sink on free ports, in
+// production mode (so with the secrets it requires). State goes to a file the tests and
+// teardown read.
 const { spawn, spawnSync } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
@@ -42,7 +45,7 @@ module.exports = async function globalSetup() {
   base.pathname = `/${dbName}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realty-e2e-data-'));
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realty-e2e-logs-'));
-  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const [apiPort, webPort, smtpPort] = [await freePort(), await freePort(), await freePort()];
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -56,6 +59,16 @@ module.exports = async function globalSetup() {
     API_URL: `http://127.0.0.1:${apiPort}/api`,
     // Offline: maps draw no tile layer (maps.e2e.ts starts a web with the default tiles, routed locally).
     MAP_TILE_URL: 'none',
+    // Production refuses to start without them (docs/decisions/029): fresh ones per run.
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    SESSION_SECRET: randomBytes(48).toString('base64url'),
+    // Production seeds no demo account unless asked (docs/decisions/028); the tests sign in with them.
+    SEED_DEMO_ACCOUNTS: '1',
+    // The worker's mail goes to the mail sink; admins read it at /dashboard/admin/mail.
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_SINK_DIR: path.join(dataDir, 'mail'),
+    // Links in mails (password reset, leads) point at this stack's web server.
+    PUBLIC_WEB_URL: `http://127.0.0.1:${webPort}`,
   };
 
   for (const cmd of ['migrate', 'seed']) {
@@ -70,6 +83,7 @@ module.exports = async function globalSetup() {
     child.logFile = logFile;
     return child;
   };
+  const mail = start('mail', ['api/dist/mail-sink/main.js']);
   const api = start('api', ['api/dist/main.js']);
   const worker = start('worker', ['worker/dist/main.js']);
   const web = start('web', ['web/server.mjs']);
@@ -82,7 +96,8 @@ module.exports = async function globalSetup() {
     redisPrefix: env.REDIS_PREFIX,
     apiUrl: env.API_URL,
     baseUrl: `http://127.0.0.1:${webPort}`,
-    pids: [api.pid, worker.pid, web.pid],
+    mailDir: env.MAIL_SINK_DIR,
+    pids: [api.pid, worker.pid, web.pid, mail.pid],
   };
   fs.writeFileSync(STATE_FILE, JSON.stringify(state));
   process.env.E2E_STATE_FILE = STATE_FILE;

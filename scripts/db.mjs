@@ -4,23 +4,28 @@
 //   node scripts/db.mjs migrate                 create the database if missing, apply migrations
 //   node scripts/db.mjs seed [--force]          demo data, only into an empty properties table
 //                                               unless --force; then queues the image jobs
+//                 [--demo-accounts]             also the demo sign-in accounts (published password):
+//                                               the default outside production only. Without them
+//                                               the first admin (ADMIN_EMAIL) gets a random
+//                                               password, printed once (docs/decisions/028)
 //   node scripts/db.mjs reset [--yes]           drop + create + migrate + seed (refused with
 //                                               NODE_ENV=production unless --yes)
 //   node scripts/db.mjs status                  migrations, row counts, media queue
 //   node scripts/db.mjs media                   queue image jobs for images without variants
 //
 // Options: --listings N (default 160), --seed N (PRNG seed), --no-jobs (do not queue).
-// Environment: DATABASE_URL, DATA_DIR, REDIS_URL, REDIS_PREFIX.
+// Environment: DATABASE_URL, DATA_DIR, REDIS_URL, REDIS_PREFIX; SEED_DEMO_ACCOUNTS=1|0 (as
+// --demo-accounts, or never), ADMIN_EMAIL (default owner@realty.local).
 // Redis is optional here: when it is down the image jobs are skipped with a warning.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-const USAGE = 'usage: node scripts/db.mjs migrate|seed|reset|status|media [--force] [--listings N] [--seed N] [--no-jobs] [--yes]';
+const USAGE = 'usage: node scripts/db.mjs migrate|seed|reset|status|media [--force] [--listings N] [--seed N] [--no-jobs] [--yes] [--demo-accounts]';
 
 function parseArgs(argv) {
   const [command, ...rest] = argv;
-  const opts = { command, force: false, jobs: true, yes: false, listings: undefined, seed: undefined };
+  const opts = { command, force: false, jobs: true, yes: false, listings: undefined, seed: undefined, demoAccounts: undefined };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
     const number = (name) => {
@@ -31,6 +36,7 @@ function parseArgs(argv) {
     if (a === '--force') opts.force = true;
     else if (a === '--no-jobs') opts.jobs = false;
     else if (a === '--yes') opts.yes = true;
+    else if (a === '--demo-accounts') opts.demoAccounts = true;
     else if (a === '--listings') opts.listings = number('--listings');
     else if (a === '--seed') opts.seed = number('--seed');
     else fail(`unknown option ${a}\n${USAGE}`);
@@ -150,27 +156,56 @@ function printSummary(summary) {
   for (const [k, v] of rows) console.log(`  ${k.padEnd(20)} ${v}`);
 }
 
+/**
+ * Whether the demo accounts (published password) are seeded: --demo-accounts or
+ * SEED_DEMO_ACCOUNTS=1 says yes, SEED_DEMO_ACCOUNTS=0 no; otherwise yes outside production only.
+ */
+function demoAccountsWanted(opts) {
+  if (opts.demoAccounts) return true;
+  const v = (process.env.SEED_DEMO_ACCOUNTS ?? '').trim().toLowerCase();
+  if (['1', 'true', 'yes'].includes(v)) return true;
+  if (['0', 'false', 'no'].includes(v)) return false;
+  return process.env.NODE_ENV !== 'production';
+}
+
+/** Without demo accounts: the first admin with a random password, printed here and nowhere else. */
+async function firstAdmin(db, ds) {
+  const admin = await db.ensureFirstAdmin(ds, { email: process.env.ADMIN_EMAIL });
+  if (!admin) return;
+  console.log(`✔ first admin: ${admin.email} (super_admin)`);
+  console.log(`  one-time password: ${admin.password}`);
+  console.log('  It is shown only now and stored only as a hash: sign in and change it under Profile.');
+}
+
 async function seed(db, jobs, url, opts) {
   await migrate(db, url);
+  const demoAccounts = demoAccountsWanted(opts);
   const result = await withDataSource(db, url, async (ds) => {
-    const [{ count }] = await ds.query('SELECT count(*)::int AS count FROM properties');
-    if (count > 0 && !opts.force) {
-      console.log(`✔ ${count} listings already present: demo data not loaded (use --force to add it anyway)`);
-      // Partners and news arrived later (issue 5): fill their tables when they are still empty.
-      const content = await db.seedContentData(ds, { seed: opts.seed ?? db.DEFAULT_SEED, referenceDate: db.DEFAULT_REFERENCE_DATE });
-      if (content.partners || content.blogPosts) console.log(`✔ added ${content.partners} partners and ${content.blogPosts} news posts`);
-      return null;
-    }
-    const result = await db.seedDemoData(ds, { listings: opts.listings, seed: opts.seed });
-    // Fresh statistics, so the planner uses the trigram and partial indexes right away.
-    await ds.query('ANALYZE');
-    console.log(`✔ demo data loaded in ${(result.summary.durationMs / 1000).toFixed(1)} s (rows added):`);
-    printSummary(result.summary);
-    if (count > 0 && result.summary.listings === 0) console.log('  (these listings were already there: rows are never overwritten; --seed N loads another set)');
-    console.log(`  demo logins (password ${db.DEMO_PASSWORD}): ${db.DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
+    const result = await seedData(db, ds, opts, demoAccounts);
+    if (!demoAccounts) await firstAdmin(db, ds);
     return result;
   });
   if (result && opts.jobs) await enqueueImageJobs(jobs, result.imageIds);
+}
+
+async function seedData(db, ds, opts, demoAccounts) {
+  const [{ count }] = await ds.query('SELECT count(*)::int AS count FROM properties');
+  if (count > 0 && !opts.force) {
+    console.log(`✔ ${count} listings already present: demo data not loaded (use --force to add it anyway)`);
+    // Partners and news arrived later (issue 5): fill their tables when they are still empty.
+    const content = await db.seedContentData(ds, { seed: opts.seed ?? db.DEFAULT_SEED, referenceDate: db.DEFAULT_REFERENCE_DATE });
+    if (content.partners || content.blogPosts) console.log(`✔ added ${content.partners} partners and ${content.blogPosts} news posts`);
+    return null;
+  }
+  const result = await db.seedDemoData(ds, { listings: opts.listings, seed: opts.seed, demoAccounts });
+  // Fresh statistics, so the planner uses the trigram and partial indexes right away.
+  await ds.query('ANALYZE');
+  console.log(`✔ demo data loaded in ${(result.summary.durationMs / 1000).toFixed(1)} s (rows added):`);
+  printSummary(result.summary);
+  if (count > 0 && result.summary.listings === 0) console.log('  (these listings were already there: rows are never overwritten; --seed N loads another set)');
+  if (demoAccounts) console.log(`  demo logins (password ${db.DEMO_PASSWORD}): ${db.DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
+  else console.log('  no demo accounts (--demo-accounts or SEED_DEMO_ACCOUNTS=1 adds them)');
+  return result;
 }
 
 async function reset(db, jobs, url, opts) {

@@ -1,13 +1,21 @@
 #!/usr/bin/env node
 // `npm start`: the whole product with demo data on this machine (README "Quick start").
 // Installs dependencies when needed, finds PostgreSQL and Redis, builds, applies
-// migrations, loads the demo data into an empty database, starts api + worker + web,
-// prints the site URL and the demo staff logins. Ctrl-C stops all three.
+// migrations, loads the demo data and the demo accounts (asked for explicitly: production mode
+// seeds none by default) into an empty database, starts api + worker + web and a mail sink,
+// prints the site URL and the demo staff logins. Ctrl-C stops them all.
+//
+// A local demo in production mode (docs/decisions/028): the secrets production requires are made
+// once and kept in DATA_DIR/demo-secrets.json (scripts/lib/demo-secrets.mjs); mail goes to a
+// local SMTP sink whose catch admins read at /dashboard/admin/mail (unless SMTP_URL is set:
+// then to that server, and no sink runs; MAIL_SINK=0 turns the sink off too).
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run, startService, stopAll, waitForHttp } from './lib/proc.mjs';
+import net from 'node:net';
+import { demoSecrets } from './lib/demo-secrets.mjs';
+import { freePort, run, startService, stopAll, waitForHttp } from './lib/proc.mjs';
 import { ensureServices } from './lib/services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,6 +29,26 @@ function dependenciesStale() {
   return statSync(path.join(root, 'package-lock.json')).mtimeMs > statSync(marker).mtimeMs;
 }
 
+/** True when nothing listens on 127.0.0.1:`port` yet. */
+function portFree(port) {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Where the demo's mail goes: {smtpUrl, sinkDir} with a sink on 127.0.0.1:1025 (another free port
+ * when 1025 is taken, e.g. by docker compose's mailpit), or {sinkDir: null} when SMTP_URL is set
+ * or MAIL_SINK=0.
+ */
+async function mailSetting(dataDir) {
+  if (process.env.MAIL_SINK === '0' || (process.env.SMTP_URL && process.env.MAIL_SINK !== '1')) return { smtpUrl: process.env.SMTP_URL, sinkDir: null };
+  const port = (await portFree(1025)) ? 1025 : await freePort();
+  return { smtpUrl: `smtp://127.0.0.1:${port}`, sinkDir: process.env.MAIL_SINK_DIR || path.join(dataDir, 'mail') };
+}
+
 async function main() {
   if (dependenciesStale()) {
     step('Installing dependencies');
@@ -29,14 +57,22 @@ async function main() {
 
   step('Checking PostgreSQL and Redis');
   const { databaseUrl, redisUrl } = await ensureServices();
+  const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'data'));
+  const mail = await mailSetting(dataDir);
   const env = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     NODE_ENV: process.env.NODE_ENV || 'production',
     API_PORT: process.env.API_PORT || '3001',
     WEB_PORT: process.env.WEB_PORT || '3000',
+    DATA_DIR: dataDir,
+    ...demoSecrets(dataDir),
+    ...(mail.smtpUrl ? { SMTP_URL: mail.smtpUrl } : {}),
+    ...(mail.sinkDir ? { MAIL_SINK_DIR: mail.sinkDir } : {}),
   };
   env.API_URL = process.env.API_URL || `http://127.0.0.1:${env.API_PORT}/api`;
+  // Links in mails (password reset, leads) point at this web server.
+  env.PUBLIC_WEB_URL = process.env.PUBLIC_WEB_URL || `http://localhost:${env.WEB_PORT}`;
   Object.assign(process.env, env);
 
   step('Building api, worker and web');
@@ -44,20 +80,21 @@ async function main() {
 
   step('Applying migrations');
   run('node', ['scripts/db.mjs', 'migrate']);
-  step('Loading demo data (only into an empty database)');
-  run('node', ['scripts/db.mjs', 'seed']);
+  step('Loading demo data and the demo accounts (only into an empty database)');
+  run('node', ['scripts/db.mjs', 'seed', '--demo-accounts']);
 
-  step('Starting api, worker and web');
+  step(mail.sinkDir ? 'Starting api, worker, web and the mail sink' : 'Starting api, worker and web');
   const children = [
     startService('api', 'node', ['api/dist/main.js'], env),
     startService('worker', 'node', ['worker/dist/main.js'], env),
     startService('web', 'node', ['web/server.mjs'], env),
+    ...(mail.sinkDir ? [startService('mail', 'node', ['api/dist/mail-sink/main.js'], env)] : []),
   ];
   let stopping = false;
   const shutdown = async (code = 0) => {
     if (stopping) return;
     stopping = true;
-    console.log('\nStopping api, worker and web...');
+    console.log('\nStopping api, worker, web and the mail sink...');
     await stopAll(children);
     process.exit(code);
   };
@@ -77,6 +114,8 @@ async function main() {
     console.log(`  Demo logins (password ${db.DEMO_PASSWORD}):`);
     for (const a of db.DEMO_ACCOUNTS) console.log(`    ${a.role.padEnd(12)} ${a.email}`);
   }
+  if (mail.sinkDir) console.log(`  Mail: caught by the local sink (${env.SMTP_URL}); admins read it at http://localhost:${env.WEB_PORT}/dashboard/admin/mail`);
+  else if (env.SMTP_URL) console.log(`  Mail: sent through ${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//***@')}`);
   console.log('  Ctrl-C stops everything.\n');
   await reportQueue(require, redisUrl);
 }

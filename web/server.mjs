@@ -17,13 +17,19 @@ const host = process.env.WEB_HOST || '0.0.0.0';
 
 // React picks its development build (several times slower) unless told otherwise.
 process.env.NODE_ENV ||= 'production';
-// Cookies are signed with SESSION_SECRET. Without one, a random secret for this process, set
-// here so the render thread (render-thread.mjs) signs and verifies with the same one.
-if (!process.env.SESSION_SECRET) {
+// Cookies are signed with keys derived from SESSION_SECRET (app/lib/session.server.ts), which
+// production requires: loading the build then throws a ConfigError naming it, printed below.
+// Elsewhere, without one, a random secret for this process, set here so the render thread
+// (render-thread.mjs) signs and verifies with the same one.
+if (!process.env.SESSION_SECRET && process.env.NODE_ENV !== 'production') {
   console.warn('SESSION_SECRET is not set: using a random secret, sessions end when the web server restarts');
   process.env.SESSION_SECRET = randomBytes(32).toString('hex');
 }
-const build = await import(path.join(here, 'build/server/index.js'));
+const build = await import(path.join(here, 'build/server/index.js')).catch((error) => {
+  if (error?.code !== 'REALTY_CONFIG') throw error;
+  console.error(`✖ ${error.message}`);
+  process.exit(1);
+});
 
 const app = express();
 app.disable('x-powered-by');

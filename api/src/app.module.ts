@@ -9,6 +9,7 @@ import { FavoritesModule } from './favorites/favorites.module';
 import { HealthModule } from './health/health.module';
 import { InquiriesModule } from './inquiries/inquiries.module';
 import { LeadsModule } from './leads/leads.module';
+import { MailSinkModule } from './mail-sink/mail-sink.module';
 import { OutboxModule } from './outbox/outbox.module';
 import { PartnersModule } from './partners/partners.module';
 import { PropertiesModule } from './properties/properties.module';
@@ -35,6 +36,7 @@ import { WebsiteAnalyticsModule } from './website-analytics/website-analytics.mo
     LeadsModule,
     InquiriesModule,
     WebsiteAnalyticsModule,
+    MailSinkModule,
   ],
 })
 export class AppModule {}

@@ -6,7 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiException } from './api.exception';
 import { Public } from './decorators';
-import { RequestAuthenticator } from './guards.authenticator';
+import { RequestAuthenticator, apiKey } from './guards.authenticator';
 
 /**
  * CSRF protection of spec 02 §7 "Envelope and CSRF": every POST, PUT, PATCH and DELETE
@@ -16,7 +16,9 @@ import { RequestAuthenticator } from './guards.authenticator';
  * signed-in user (bearer token, which a cross-site form cannot send): 401 otherwise.
  *
  * Double-submit with @fastify/csrf-protection: the secret lives in an httpOnly, SameSite=Lax
- * cookie on /api; the token is derived from it. GET, HEAD and OPTIONS are never checked.
+ * cookie on /api, signed with a key of its own derived from JWT_SECRET (apiKey('csrf-cookie'),
+ * docs/decisions/029), so a cookie planted by someone else (a sibling subdomain, say) is refused;
+ * the token is derived from the secret. GET, HEAD and OPTIONS are never checked.
  */
 
 /** Name of the secret cookie. */
@@ -47,10 +49,10 @@ export function cookieSecure(env: NodeJS.ProcessEnv = process.env): boolean {
  * anonymous multipart writes with 401 before their body is read (call before app.init()).
  */
 export async function registerCsrf(app: NestFastifyApplication): Promise<void> {
-  await app.register(cookie);
+  await app.register(cookie, { secret: apiKey('csrf-cookie') });
   await app.register(csrfProtection, {
     cookieKey: CSRF_COOKIE,
-    cookieOpts: { path: '/api', sameSite: 'lax', httpOnly: true, secure: cookieSecure() },
+    cookieOpts: { path: '/api', sameSite: 'lax', httpOnly: true, secure: cookieSecure(), signed: true },
     getToken: (req) => headerToken(req),
   });
   const authenticator = app.get(RequestAuthenticator);

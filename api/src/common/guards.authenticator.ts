@@ -3,7 +3,7 @@ import { JwtService, type JwtModuleOptions } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { RoleName } from '@realty/contracts';
 import type { FastifyRequest } from 'fastify';
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { AUTH_USER, type AuthUser, type RequestWithUser } from './decorators';
 
@@ -23,16 +23,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 let processSecret: string | undefined;
 
+/** The shortest JWT_SECRET accepted. */
+export const MIN_JWT_SECRET_LENGTH = 32;
+
 /**
- * JWT_SECRET (at least 32 characters). When unset, a random secret is made once per process
- * and a warning says that tokens will not survive a restart (nor work across several API
- * processes). A secret is never committed: set it in the environment.
+ * JWT_SECRET (at least 32 characters): the access-token key. Required in production: without it
+ * this throws an Error naming the variable (main.ts prints it and exits 1). Elsewhere, when
+ * unset, a random secret is made once per process and a warning says that tokens will not
+ * survive a restart (nor work across several API processes). A secret is never committed: set
+ * it in the environment. Other purposes use keys derived from it (apiKey).
  */
 export function jwtSecret(env: NodeJS.ProcessEnv = process.env): string {
   const configured = env.JWT_SECRET;
   if (configured) {
-    if (configured.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long (e.g. `openssl rand -base64 48`)');
+    if (configured.length < MIN_JWT_SECRET_LENGTH) throw new Error('JWT_SECRET must be at least 32 characters long (e.g. `openssl rand -base64 48`)');
     return configured;
+  }
+  if (env.NODE_ENV === 'production') {
+    throw new Error(
+      'JWT_SECRET is not set: the API does not start in production without it. Set JWT_SECRET to a random string of at least 32 characters (e.g. `openssl rand -base64 48`).',
+    );
   }
   if (!processSecret) {
     processSecret = randomBytes(48).toString('base64url');
@@ -42,6 +52,15 @@ export function jwtSecret(env: NodeJS.ProcessEnv = process.env): string {
     );
   }
   return processSecret;
+}
+
+/**
+ * A key of its own for `purpose` (docs/decisions/029): JWT_SECRET through HKDF-SHA256 with the
+ * purpose as `info`, 32 bytes in base64url. So a value the API signs for one job (the CSRF
+ * cookie) is never valid as another (an access token), although one secret is configured.
+ */
+export function apiKey(purpose: 'csrf-cookie', env: NodeJS.ProcessEnv = process.env): string {
+  return Buffer.from(hkdfSync('sha256', jwtSecret(env), '', `realty/api/${purpose}`, 32)).toString('base64url');
 }
 
 /** Options of @nestjs/jwt: HS256 only, both ways. */

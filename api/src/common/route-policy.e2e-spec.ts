@@ -65,6 +65,9 @@ const POLICY: Record<string, Policy> = {
   'PATCH /api/admin/users/:id/role': STAFF_ADMINS,
   'PATCH /api/admin/users/:id/status': STAFF_ADMINS,
   'DELETE /api/admin/users/:id': STAFF_ADMINS,
+  // the local mail sink (404 MAIL_SINK_OFF for admins when MAIL_SINK_DIR is unset, as here)
+  'GET /api/admin/mail': STAFF_ADMINS,
+  'GET /api/admin/mail/:id': STAFF_ADMINS,
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */

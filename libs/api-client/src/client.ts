@@ -13,6 +13,7 @@ import type {
   SubcategoryDto,
 } from '@realty/contracts';
 import type { BlogCategoryDto, BlogPostDetail, BlogPostListItem, BlogPostStatus, PartnerDto, PartnerListDto } from '@realty/contracts';
+import type { CaughtMailDto, CaughtMailSummaryDto } from '@realty/contracts';
 import { ApiError, ApiNetworkError, errorFromResponse } from './errors';
 
 /**
@@ -519,6 +520,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
   };
 
+  const adminMail = {
+    /** GET /admin/mail (admin, super_admin): the local mail sink's mails, newest first; ApiError 404 MAIL_SINK_OFF when it is not configured. */
+    async list(opts?: Omit<RequestOptions, 'query' | 'body'>): Promise<CaughtMailSummaryDto[]> {
+      const data = await getData<CaughtMailSummaryDto[] | null>('/admin/mail', undefined, opts);
+      return Array.isArray(data) ? data : [];
+    },
+    /** GET /admin/mail/{id}: one mail with its text and HTML bodies; ApiError 404 NOT_FOUND (or MAIL_SINK_OFF). */
+    get(mailId: string, opts?: Omit<RequestOptions, 'query' | 'body'>): Promise<CaughtMailDto> {
+      return getData<CaughtMailDto>(`/admin/mail/${id(mailId)}`, undefined, opts);
+    },
+  };
+
   return {
     baseUrl,
     options: { ...options } as Readonly<ApiClientOptions>,
@@ -536,6 +549,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     properties,
     partners,
     blog,
+    adminMail,
   };
 }
 

@@ -36,6 +36,12 @@ export function formatDate(iso: string | Date, lang: Language = 'ru'): string {
   return new Intl.DateTimeFormat(DATE_LOCALE[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Almaty' }).format(d);
 }
 
+/** Date and time to the second, Almaty time, e.g. ru '23 ноября 2026 г., 11:05:09' (caught mails). */
+export function formatDateTime(iso: string | Date, lang: Language = 'ru'): string {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  return new Intl.DateTimeFormat(DATE_LOCALE[lang], { dateStyle: 'long', timeStyle: 'medium', timeZone: 'Asia/Almaty' }).format(d);
+}
+
 /** Picks the text of `lang` from a per-language object, then ru, then any, then fallback (spec 01 §3: 'No title'). */
 export function pickText(texts: Partial<Record<Language, string>> | null | undefined, lang: Language, fallback = ''): string {
   if (!texts) return fallback;

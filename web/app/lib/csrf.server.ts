@@ -4,7 +4,7 @@ import { CSRF, CSRFError } from 'remix-utils/csrf/server';
 import { getLanguage, i18nServer } from '~/i18n.server';
 import { redirectWithToast } from './toast.server';
 import { safeRedirectPath } from './safe-redirect';
-import { cookieSecure, sessionSecrets } from './session.server';
+import { cookieSecure, keysFor } from './session.server';
 import type { RequestView } from './request-view';
 
 /**
@@ -15,14 +15,16 @@ import type { RequestView } from './request-view';
  */
 export const CSRF_FIELD = 'csrf';
 
-const [secret] = sessionSecrets();
+// The cookie and the token's HMAC each have keys of their own (docs/decisions/029). The token
+// HMAC takes one key: after a SESSION_SECRET rotation an open form fails once ("form expired").
+const [secret] = keysFor('csrf-token');
 
 export const csrfCookie = createCookie('csrf', {
   path: '/',
   httpOnly: true,
   sameSite: 'lax',
   secure: cookieSecure(),
-  secrets: sessionSecrets(),
+  secrets: keysFor('csrf-cookie'),
 });
 
 export const csrf = new CSRF({ cookie: csrfCookie, formDataKey: CSRF_FIELD, secret });

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { createCookieSessionStorage, type Session } from '@remix-run/node';
 import { isCsrfPair, type CsrfPair } from '@realty/api-client';
 import { ROLES, type AuthSessionDto, type RoleName } from '@realty/contracts';
 
 /**
- * The web server's own session (DESIGN "Auth and sessions"): a signed cookie, httpOnly,
+ * The web server's own session (DESIGN "Auth and sessions"): a cookie signed with the session
+ * keys (keysFor('session'), from SESSION_SECRET), httpOnly,
  * SameSite=Lax, Secure in production (COOKIE_SECURE overrides). It holds the API tokens, the
  * signed-in user and the API's CSRF pair; none of it is ever sent to page scripts (loaders
  * hand out `user` only). Persistent for 30 days with rememberMe, a browser-session cookie
@@ -21,16 +22,39 @@ export function cookieSecure(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.NODE_ENV === 'production';
 }
 
+/** The shortest SESSION_SECRET accepted in production (as JWT_SECRET's). */
+export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * A setting the web server cannot start without (server.mjs prints `message` and exits 1).
+ * `code` tells it apart from a broken build.
+ */
+export class ConfigError extends Error {
+  readonly code = 'REALTY_CONFIG';
+}
+
 let warned = false;
 /**
- * SESSION_SECRET (several comma-separated for rotation: the first signs, all verify); without
- * it a random per-process secret, so sessions end when the process restarts.
+ * SESSION_SECRET (several comma-separated for rotation: the first signs, all verify). In
+ * production it is required, each at least MIN_SECRET_LENGTH characters: throws ConfigError
+ * naming the variable. Elsewhere, without it, a random per-process secret (with a warning), so
+ * sessions end when the process restarts. Use keysFor(purpose), never these raw secrets, to sign.
  */
 export function sessionSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
   const configured = (env.SESSION_SECRET ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+  const production = env.NODE_ENV === 'production';
+  if (production && !configured.length) {
+    throw new ConfigError(
+      'SESSION_SECRET is not set: the web server does not start in production without it. Set SESSION_SECRET to a random ' +
+        `string of at least ${MIN_SECRET_LENGTH} characters (e.g. \`openssl rand -base64 48\`); several, comma-separated, to rotate (the first signs).`,
+    );
+  }
+  if (production && configured.some((s) => s.length < MIN_SECRET_LENGTH)) {
+    throw new ConfigError(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters long (each of its comma-separated secrets), e.g. \`openssl rand -base64 48\``);
+  }
   if (configured.length) return configured;
   if (!warned && env.NODE_ENV !== 'test') {
     warned = true;
@@ -39,6 +63,19 @@ export function sessionSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
   return [processSecret];
 }
 const processSecret = randomBytes(32).toString('hex');
+
+/** What a key signs; each purpose has keys of its own (docs/decisions/029). */
+export type KeyPurpose = 'session' | 'toast' | 'csrf-cookie' | 'csrf-token';
+
+/**
+ * The keys of one purpose: each secret of sessionSecrets() (same order, so rotation works as
+ * before: the first signs, all verify) through HKDF-SHA256 with the purpose as `info`, 32 bytes
+ * in base64url. A value signed for one purpose (a session cookie, say) then never verifies as
+ * another (a toast or CSRF cookie), although one SESSION_SECRET is configured.
+ */
+export function keysFor(purpose: KeyPurpose, env: NodeJS.ProcessEnv = process.env): string[] {
+  return sessionSecrets(env).map((secret) => Buffer.from(hkdfSync('sha256', secret, '', `realty/web/${purpose}`, 32)).toString('base64url'));
+}
 
 /** The signed-in user as the session keeps it (spec 01 §3 "User: id, email, role, firstName"). */
 export interface SessionUser {
@@ -71,7 +108,7 @@ export const sessionStorage = createCookieSessionStorage<SessionData>({
     httpOnly: true,
     sameSite: 'lax',
     secure: cookieSecure(),
-    secrets: sessionSecrets(),
+    secrets: keysFor('session'),
   },
 });
 

@@ -1,11 +1,11 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node';
-import { cookieSecure, sessionSecrets } from './session.server';
+import { cookieSecure, keysFor } from './session.server';
 import { isToastMessage, type ToastMessage } from './toast';
 
 /**
  * A one-shot ("flash") toast carried by a signed cookie across a redirect, so a form
  * posted without JavaScript still shows its toast on the next page (spec 01 §8 texts).
- * Signed with the session secrets (SESSION_SECRET, comma-separated for rotation).
+ * Signed with keys of its own, derived from SESSION_SECRET (keysFor('toast'); rotation as there).
  */
 const storage = createCookieSessionStorage({
   cookie: {
@@ -14,7 +14,7 @@ const storage = createCookieSessionStorage({
     httpOnly: true,
     sameSite: 'lax',
     secure: cookieSecure(),
-    secrets: sessionSecrets(),
+    secrets: keysFor('toast'),
   },
 });
 

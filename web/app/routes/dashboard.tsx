@@ -11,18 +11,21 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss
 /** Dashboards are private: never indexed (and, being under /dashboard/, never tracked as public pages). */
 export const meta: MetaFunction = ({ error, matches }) => (error ? errorMeta(error, languageOf(matches)) : [{ name: 'robots', content: 'noindex' }]);
 
-/** /dashboard/* layout (spec 02 §2): signed-in users only (anonymous -> /auth?redirectTo=...). */
+/**
+ * /dashboard/* layout (spec 02 §2): signed-in users only (anonymous -> /auth?redirectTo=...).
+ * `mailSink`: MAIL_SINK_DIR is set (the local demo's mail sink runs), so admins get its page.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireUser(request);
-  return data({ user: auth.user }, { headers: await auth.headers({ 'Cache-Control': 'private, no-store' }) });
+  return data({ user: auth.user, mailSink: Boolean(process.env.MAIL_SINK_DIR) }, { headers: await auth.headers({ 'Cache-Control': 'private, no-store' }) });
 }
 
 export default function DashboardLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, mailSink } = useLoaderData<typeof loader>();
   return (
     <div className="container dashboard">
       <aside className="dashboard-aside">
-        <DashboardNav role={user.role} />
+        <DashboardNav role={user.role} mailSink={mailSink} />
       </aside>
       <div className="dashboard-main">
         <Outlet />

@@ -42,6 +42,12 @@ export interface SeedOptions {
   imagePoolSize?: number;
   /** Progress lines (e.g. console.log); silent by default. */
   log?: (line: string) => void;
+  /**
+   * Add the demo sign-in accounts (DEMO_ACCOUNTS, password DEMO_PASSWORD); default true.
+   * scripts/db.mjs passes false in production unless asked (docs/decisions/028): the listings then
+   * go to the agents only, and the first admin is made by ensureFirstAdmin with a random password.
+   */
+  demoAccounts?: boolean;
 }
 
 /** Rows inserted by this run (rows that already existed are left untouched and not counted). */
@@ -112,8 +118,8 @@ function phone(r: Random): string {
 }
 
 /**
- * Loads the demo data: reference data, one account per role (password DEMO_PASSWORD),
- * agents, `listings` listings with 3-8 images each from a generated image pool.
+ * Loads the demo data: reference data, one account per role (password DEMO_PASSWORD; left out
+ * with demoAccounts: false), agents, `listings` listings with 3-8 images each from a generated image pool.
  * Deterministic for a given seed and reference date. Existing rows are never changed
  * (everything is INSERT ... ON CONFLICT DO NOTHING), so running it twice adds nothing.
  */
@@ -132,15 +138,18 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
   // People first: their ids, phones and password salts come from their own generator.
   const people = new Random(hashSeed(seed, 'people'));
   const userCreatedAt = new Date(referenceDate.getTime() - 130 * 24 * 3600 * 1000);
+  const demoAccounts = options.demoAccounts === false ? [] : DEMO_ACCOUNTS;
+  // The demo accounts draw their ids either way, so an agent has the same id with or without them
+  // (a later --demo-accounts run then adds them beside the rows already there).
   const persons: Array<PersonDef & { id: string; phone: string; salt: Buffer | null }> = [
     ...DEMO_ACCOUNTS.map((p) => ({ ...p, id: people.uuid(), phone: phone(people), salt: people.bytes(16) as Buffer | null })),
     ...AGENT_DEFS.map((p) => ({ ...p, id: people.uuid(), phone: phone(people), salt: null })),
-  ];
+  ].filter((p) => p.salt === null || demoAccounts.length > 0);
   // A deterministic salt keeps the seed byte-identical; the demo password is public anyway.
   const hashes = await Promise.all(
     persons.map((p) => (p.salt ? argon2.hash(DEMO_PASSWORD, { ...ARGON2_OPTIONS, salt: p.salt }) : Promise.resolve(null))),
   );
-  const agentEmails = [...DEMO_ACCOUNTS.filter((a) => a.role === 'employee' || a.role === 'manager'), ...AGENT_DEFS].map((a) => a.email);
+  const agentEmails = [...demoAccounts.filter((a) => a.role === 'employee' || a.role === 'manager'), ...AGENT_DEFS].map((a) => a.email);
 
   const listings = generateListings({ seed, count, referenceDate, pool, agentCount: agentEmails.length });
   log(`generated ${listings.length} listings`);

@@ -5,13 +5,17 @@ import type { loader as rootLoader } from '~/root';
 const STAFF = ['super_admin', 'admin', 'employee', 'manager'];
 const ADMINS = ['super_admin', 'admin'];
 
-/** Side navigation of the dashboard (spec 02 §2 routes), by role. */
-export function DashboardNav({ role }: { role: string }) {
+/**
+ * Side navigation of the dashboard (spec 02 §2 routes), by role. `mailSink`: the local demo's
+ * caught mails page is linked for admins (docs/decisions/028).
+ */
+export function DashboardNav({ role, mailSink = false }: { role: string; mailSink?: boolean }) {
   const { t } = useTranslation('dashboard');
   const staff = STAFF.includes(role);
   const items = [
     ...(staff ? [{ to: '/dashboard/employee', label: t('nav.employee'), end: true }] : []),
     ...(ADMINS.includes(role) ? [{ to: '/dashboard/admin/users', label: t('nav.users'), end: false }] : []),
+    ...(ADMINS.includes(role) && mailSink ? [{ to: '/dashboard/admin/mail', label: t('nav.mail'), end: false }] : []),
     { to: '/dashboard/user', label: t('nav.overview'), end: true },
     { to: '/dashboard/user/favorites', label: t('nav.favorites'), end: false },
     { to: '/dashboard/user/requests', label: t('nav.requests'), end: false },
