@@ -43,8 +43,8 @@ module.exports = async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realty-e2e-data-'));
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realty-e2e-logs-'));
   const [apiPort, webPort] = [await freePort(), await freePort()];
-  const env = {
-    ...process.env,
+  // The stack's own settings (kept in the state file: e2e/support/stack.ts starts more processes with them).
+  const stackEnv = {
     NODE_ENV: 'production',
     COOKIE_SECURE: 'false',
     DATABASE_URL: base.toString(),
@@ -55,6 +55,7 @@ module.exports = async function globalSetup() {
     WEB_HOST: '127.0.0.1',
     API_URL: `http://127.0.0.1:${apiPort}/api`,
   };
+  const env = { ...process.env, ...stackEnv };
 
   for (const cmd of ['migrate', 'seed']) {
     const r = spawnSync('node', ['scripts/db.mjs', cmd], { cwd: root, env, encoding: 'utf8' });
@@ -79,6 +80,7 @@ module.exports = async function globalSetup() {
     apiUrl: env.API_URL,
     baseUrl: `http://127.0.0.1:${webPort}`,
     pids: [api.pid, worker.pid, web.pid],
+    env: stackEnv,
   };
   fs.writeFileSync(STATE_FILE, JSON.stringify(state));
   process.env.E2E_STATE_FILE = STATE_FILE;

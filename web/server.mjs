@@ -27,14 +27,15 @@ const build = await import(path.join(here, 'build/server/index.js'));
 
 const app = express();
 app.disable('x-powered-by');
-app.set('trust proxy', true);
+// Whose X-Forwarded-For names the visitor (WEB_TRUST_PROXY; default nobody: the socket's address).
+app.set('trust proxy', build.entry.module.webTrustProxySetting());
+// The visitor's address for the app and the API (x-client-ip; one the visitor sent is dropped).
+app.use(build.entry.module.forwardClientAddress);
 app.use(compression());
 // Remix flushes after every streamed chunk, which would make gzip emit tiny blocks (a
 // 27 kB page went out as ~100 kB). Our pages have no deferred data, so let zlib batch.
 app.use((req, res, next) => {
   res.flush = () => {};
-  // The API rate-limits per visitor: tell it who the visitor is (it trusts loopback only).
-  req.headers['x-client-ip'] = req.ip;
   next();
 });
 // Vite puts a content hash in every asset name, so they never change.
@@ -57,7 +58,9 @@ const renderThread = process.env.RENDER_THREAD === '0' ? null : createRenderThre
 const versionPollMs = Number(process.env.PAGE_CACHE_VERSION_POLL_MS ?? 1000);
 const version = build.entry.module.catalogueVersionSource(Number.isFinite(versionPollMs) ? versionPollMs : 1000);
 const pageCache = build.entry.module.createPageCache({ ttlMs: Number.isFinite(pageCacheMs) ? pageCacheMs : 15_000, render: renderThread?.render, version });
-app.all('*', pageCache, createRequestHandler({ build, mode: process.env.NODE_ENV || 'production' }));
+const remix = createRequestHandler({ build, mode: process.env.NODE_ENV || 'production' });
+// Each request in a scope that notes the API's 429s to it (the answer is then 429 too).
+app.all('*', pageCache, (req, res, next) => build.entry.module.withApiRateLimitScope(() => remix(req, res, next)));
 
 const server = app.listen(port, host, () => {
   console.log(`web listening on http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`);

@@ -13,3 +13,4 @@ export * from './leads.rules';
 export * from './leads';
 export * from './analytics.rules';
 export * from './analytics';
+export * from './trust-proxy';
