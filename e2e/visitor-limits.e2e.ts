@@ -48,7 +48,8 @@ async function postLogin(base: string, form: { token: string; cookie: string }, 
 describe('the visitor address the web forwards to the API (WEB_TRUST_PROXY unset)', () => {
   let stack: PrivateStack;
   beforeAll(async () => {
-    stack = await startStack({ webs: [{ PAGE_CACHE_VERSION_POLL_MS: '0' }] });
+    // WEB_TRUST_PROXY empty: the default, whatever the shared stack uses.
+    stack = await startStack({ webs: [{ WEB_TRUST_PROXY: '', PAGE_CACHE_VERSION_POLL_MS: '0' }] });
   }, 90_000);
   afterAll(() => stack?.stop());
 
