@@ -31,6 +31,8 @@ app.disable('x-powered-by');
 app.set('trust proxy', build.entry.module.webTrustProxySetting());
 // The visitor's address for the app and the API (x-client-ip; one the visitor sent is dropped).
 app.use(build.entry.module.forwardClientAddress);
+// Helmet's headers and the per-response CSP nonce, on pages, assets and /media alike.
+app.use(build.entry.module.securityHeaders());
 app.use(compression());
 // Remix flushes after every streamed chunk, which would make gzip emit tiny blocks (a
 // 27 kB page went out as ~100 kB). Our pages have no deferred data, so let zlib batch.

@@ -7,8 +7,9 @@ import path from 'node:path';
 /**
  * A stack of its own for tests that must change a setting or fill a rate-limit bucket without
  * touching the shared one of global-setup.js: an API with its own Redis key prefix (so its
- * limits count from zero) and one or more web servers in front of it, on free ports, with the
- * shared stack's database and settings plus the test's. No worker: nothing here sends mail.
+ * limits count from zero), or the shared API, and one or more web servers in front of it, on
+ * free ports, with the shared stack's database and settings plus the test's. No worker:
+ * nothing here sends mail.
  */
 
 const root = path.resolve(__dirname, '../..');
@@ -48,12 +49,15 @@ async function waitForHttp(url: string, child: ChildProcess, logFile: string): P
   throw new Error(`${url} did not answer in 60 s; see ${logFile}`);
 }
 
-/** Starts an API with `api` settings and a web server per entry of `webs` (their settings), and waits until they answer. */
-export async function startStack({ api = {}, webs = [{}] }: { api?: Record<string, string>; webs?: Array<Record<string, string>> }): Promise<PrivateStack> {
+/**
+ * Starts an API with `api` settings (or, with `api: false`, uses the shared stack's) and a web
+ * server per entry of `webs` (their settings), and waits until they answer.
+ */
+export async function startStack({ api = {}, webs = [{}] }: { api?: Record<string, string> | false; webs?: Array<Record<string, string>> }): Promise<PrivateStack> {
   const tag = randomBytes(4).toString('hex');
-  const redisPrefix = `${state.redisPrefix}:${tag}`;
-  const apiPort = await freePort();
-  const apiUrl = `http://127.0.0.1:${apiPort}/api`;
+  const redisPrefix = api ? `${state.redisPrefix}:${tag}` : state.redisPrefix;
+  const apiPort = api ? await freePort() : Number(new URL(state.env.API_URL).port);
+  const apiUrl = api ? `http://127.0.0.1:${apiPort}/api` : state.env.API_URL;
   const base = { ...process.env, ...state.env, REDIS_PREFIX: redisPrefix, API_PORT: String(apiPort), API_URL: apiUrl };
   const children: ChildProcess[] = [];
   const start = (name: string, script: string, env: Record<string, string | undefined>) => {
@@ -78,12 +82,12 @@ export async function startStack({ api = {}, webs = [{}] }: { api?: Record<strin
           }),
       ),
     );
-    spawnSync('sh', ['-c', `redis-cli --scan --pattern '${redisPrefix}:*' | xargs -r redis-cli del >/dev/null`], { stdio: 'ignore' });
+    if (api) spawnSync('sh', ['-c', `redis-cli --scan --pattern '${redisPrefix}:*' | xargs -r redis-cli del >/dev/null`], { stdio: 'ignore' });
   };
   try {
-    const apiProcess = start('api', 'api/dist/main.js', { ...base, ...api });
     const webUrls: string[] = [];
-    const waits = [waitForHttp(`${apiUrl}/health`, apiProcess.child, apiProcess.logFile)];
+    const apiProcess = api ? start('api', 'api/dist/main.js', { ...base, ...api }) : null;
+    const waits = [apiProcess ? waitForHttp(`${apiUrl}/health`, apiProcess.child, apiProcess.logFile) : Promise.resolve()];
     for (const [i, settings] of webs.entries()) {
       const port = await freePort();
       const web = start(`web${i}`, 'web/server.mjs', { ...base, WEB_PORT: String(port), WEB_HOST: '127.0.0.1', ...settings });

@@ -9,6 +9,8 @@ import { Coalesce } from '~/lib/coalesce.server';
 import { InlineCssContext } from '~/lib/inline-css';
 import { inlineCssFromBuild } from '~/lib/inline-css.server';
 import { registerTranslations } from '~/lib/i18n';
+import { NonceContext } from '~/lib/nonce';
+import { CSP_NONCE_HEADER } from '~/lib/security-headers.server';
 
 /** The anonymous page cache, installed by web/server.mjs in front of the request handler. */
 export { createPageCache } from '~/lib/page-cache.server';
@@ -19,6 +21,8 @@ export { flushServerPageViews } from '~/lib/analytics.server';
 export { forwardClientAddress, webTrustProxySetting } from '~/lib/client-address.server';
 /** Each request through the Remix handler runs in one (web/server.mjs, render-thread.mjs): see lib/api-rate-limit.server.ts. */
 export { withApiRateLimitScope } from '~/lib/api-rate-limit.server';
+/** Helmet and the per-response CSP nonce (web/server.mjs). */
+export { securityHeaders } from '~/lib/security-headers.server';
 
 // Every language's translations, for the root layout (lib/i18n.tsx).
 for (const lang of supportedLanguages) registerTranslations(lang, resources[lang]);
@@ -51,13 +55,18 @@ export function handleDataRequest(response: Response): Response {
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   responseStatusCode = markRateLimited(responseStatusCode, responseHeaders);
   const bot = isbot(request.headers.get('user-agent') || '');
+  // This response's CSP nonce (web/server.mjs: lib/security-headers.server.ts); none in development.
+  const nonce = request.headers.get(CSP_NONCE_HEADER) ?? undefined;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <InlineCssContext.Provider value={inlineCss}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </InlineCssContext.Provider>,
+      <NonceContext.Provider value={nonce}>
+        <InlineCssContext.Provider value={inlineCss}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </InlineCssContext.Provider>
+      </NonceContext.Provider>,
       {
+        nonce,
         [bot ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           const body = new Coalesce();

@@ -11,6 +11,7 @@ import { i18nServer } from '~/i18n.server';
 import { getAuth } from '~/lib/auth.server';
 import { validateCsrf } from '~/lib/csrf.server';
 import { apiFieldErrors, failureToast, formFields, validateWith, type FieldErrors } from '~/lib/forms.server';
+import { keptRouteHeaders } from '~/lib/route-headers';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
 import type { ToastMessage } from '~/lib/toast';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -34,6 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo);
+
+/** The loader's no-referrer (the token is in the URL) and no-store reach the browser. */
+export const headers = keptRouteHeaders;
 
 interface ActionResult {
   errors?: FieldErrors;
