@@ -46,8 +46,8 @@ module.exports = async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realty-e2e-data-'));
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realty-e2e-logs-'));
   const [apiPort, webPort, smtpPort] = [await freePort(), await freePort(), await freePort()];
-  const env = {
-    ...process.env,
+  // The stack's own settings (kept in the state file: e2e/support/stack.ts starts more processes with them).
+  const stackEnv = {
     NODE_ENV: 'production',
     COOKIE_SECURE: 'false',
     DATABASE_URL: base.toString(),
@@ -69,7 +69,12 @@ module.exports = async function globalSetup() {
     MAIL_SINK_DIR: path.join(dataDir, 'mail'),
     // Links in mails (password reset, leads) point at this stack's web server.
     PUBLIC_WEB_URL: `http://127.0.0.1:${webPort}`,
+    // The tests speak to the web as a proxy on loopback would: a test may name its visitor's
+    // address with X-Forwarded-For (forms.e2e.ts gives each visitor its own). The default
+    // (trust nobody) is tested on a stack of its own (visitor-limits.e2e.ts).
+    WEB_TRUST_PROXY: 'loopback',
   };
+  const env = { ...process.env, ...stackEnv };
 
   for (const cmd of ['migrate', 'seed']) {
     const r = spawnSync('node', ['scripts/db.mjs', cmd], { cwd: root, env, encoding: 'utf8' });
@@ -89,8 +94,6 @@ module.exports = async function globalSetup() {
   const web = start('web', ['web/server.mjs']);
   const state = {
     dbUrl: env.DATABASE_URL,
-    // What the services got on top of this environment, so a test can start another web alike.
-    serviceEnv: Object.fromEntries(Object.entries(env).filter(([k, v]) => process.env[k] !== v)),
     dataDir,
     logDir,
     redisPrefix: env.REDIS_PREFIX,
@@ -98,6 +101,7 @@ module.exports = async function globalSetup() {
     baseUrl: `http://127.0.0.1:${webPort}`,
     mailDir: env.MAIL_SINK_DIR,
     pids: [api.pid, worker.pid, web.pid, mail.pid],
+    env: stackEnv,
   };
   fs.writeFileSync(STATE_FILE, JSON.stringify(state));
   process.env.E2E_STATE_FILE = STATE_FILE;

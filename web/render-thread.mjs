@@ -21,7 +21,7 @@ if (!isMainThread && workerData?.role === 'render-thread') {
       return;
     }
     try {
-      const response = await handle(new Request(url, { headers }));
+      const response = await build.entry.module.withApiRateLimitScope(() => handle(new Request(url, { headers })));
       const body = Buffer.from(await response.arrayBuffer());
       const out = [];
       response.headers.forEach((value, name) => {

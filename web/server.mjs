@@ -33,14 +33,17 @@ const build = await import(path.join(here, 'build/server/index.js')).catch((erro
 
 const app = express();
 app.disable('x-powered-by');
-app.set('trust proxy', true);
+// Whose X-Forwarded-For names the visitor (WEB_TRUST_PROXY; default nobody: the socket's address).
+app.set('trust proxy', build.entry.module.webTrustProxySetting());
+// The visitor's address for the app and the API (x-client-ip; one the visitor sent is dropped).
+app.use(build.entry.module.forwardClientAddress);
+// Helmet's headers and the per-response CSP nonce, on pages, assets and /media alike.
+app.use(build.entry.module.securityHeaders());
 app.use(compression());
 // Remix flushes after every streamed chunk, which would make gzip emit tiny blocks (a
 // 27 kB page went out as ~100 kB). Our pages have no deferred data, so let zlib batch.
 app.use((req, res, next) => {
   res.flush = () => {};
-  // The API rate-limits per visitor: tell it who the visitor is (it trusts loopback only).
-  req.headers['x-client-ip'] = req.ip;
   next();
 });
 // Vite puts a content hash in every asset name, so they never change.
@@ -80,7 +83,9 @@ app.use((req, _res, next) => {
   if (kept !== path) req.url = req.originalUrl = kept + (q < 0 ? '' : req.url.slice(q));
   next();
 });
-app.all('*', pageCache, createRequestHandler({ build, mode: process.env.NODE_ENV || 'production' }));
+const remix = createRequestHandler({ build, mode: process.env.NODE_ENV || 'production' });
+// Each request in a scope that notes the API's 429s to it (the answer is then 429 too).
+app.all('*', pageCache, (req, res, next) => build.entry.module.withApiRateLimitScope(() => remix(req, res, next)));
 
 const server = app.listen(port, host, () => {
   console.log(`web listening on http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`);

@@ -46,6 +46,16 @@ function hostPort(url, defPort) {
   return [u.hostname, Number(u.port || defPort)];
 }
 
+/** The variables docker-compose.yml requires, from `env` or local defaults (letters and digits: they go into URLs). */
+function composeDefaults(env) {
+  return {
+    POSTGRES_PASSWORD: env.POSTGRES_PASSWORD || 'realtylocal',
+    REDIS_PASSWORD: env.REDIS_PASSWORD || 'realtylocal',
+    JWT_SECRET: env.JWT_SECRET || 'unused-by-postgres-and-redis-0000000000000000',
+    SESSION_SECRET: env.SESSION_SECRET || 'unused-by-postgres-and-redis-0000000000000000',
+  };
+}
+
 function dockerAvailable() {
   const r = spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 5000 });
   return r.status === 0;
@@ -75,9 +85,16 @@ export async function ensureServices(env = process.env, log = console.log) {
   const missing = [!pg && 'PostgreSQL', !redis && 'Redis'].filter(Boolean).join(' and ');
   if (dockerAvailable()) {
     log(`${missing} not reachable; starting them with docker compose...`);
-    execFileSync('docker', ['compose', 'up', '-d', 'postgres', 'redis'], { stdio: 'inherit' });
-    [pg, redis] = await Promise.all([waitFor(pgOk, 60), waitFor(redisOk, 60)]);
-    if (pg && redis) return { databaseUrl, redisUrl };
+    // docker-compose.yml needs passwords and the app secrets (decision 023): local ones here
+    // (the two services listen on 127.0.0.1 only; the app containers are not started).
+    const local = composeDefaults(env);
+    execFileSync('docker', ['compose', 'up', '-d', 'postgres', 'redis'], { stdio: 'inherit', env: { ...env, ...local } });
+    const started = {
+      databaseUrl: env.DATABASE_URL || `postgres://postgres:${local.POSTGRES_PASSWORD}@127.0.0.1:5432/realty`,
+      redisUrl: env.REDIS_URL || `redis://:${local.REDIS_PASSWORD}@127.0.0.1:6379`,
+    };
+    [pg, redis] = await Promise.all([waitFor(() => canConnect(...hostPort(started.databaseUrl, 5432)), 60), waitFor(() => redisPing(started.redisUrl), 60)]);
+    if (pg && redis) return started;
   }
   throw new Error(
     [

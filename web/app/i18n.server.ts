@@ -3,6 +3,7 @@ import { fallbackLanguage, isLanguage, resources, supportedLanguages } from '@re
 import i18next, { type i18n, type TFunction } from 'i18next';
 import { languageCookie } from './cookies.server';
 import { memoizeLookups } from './lib/i18n';
+import { CLIENT_IP_HEADER } from './lib/client-address.server';
 import { detectLanguage } from './lib/geo-language.server';
 import type { RequestView } from '~/lib/request-view';
 
@@ -43,7 +44,7 @@ export async function getLanguage(request: RequestView): Promise<Language> {
       query: new URL(request.url).searchParams.get('lng'),
       cookie: await languageCookie.parse(request.headers.get('Cookie')),
       acceptLanguage: request.headers.get('Accept-Language'),
-      ip: request.headers.get('x-client-ip'),
+      ip: request.headers.get(CLIENT_IP_HEADER),
     });
     return isLanguage(lang) ? lang : fallbackLanguage;
   } catch {

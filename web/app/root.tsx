@@ -24,6 +24,7 @@ import { getLanguage } from '~/i18n.server';
 import { errorMeta } from '~/lib/error-meta';
 import { DocumentLinks } from '~/lib/inline-css';
 import { HeadPreloads } from '~/lib/head-preloads';
+import { useNonce } from '~/lib/nonce';
 import { createI18n, ensureTranslations, hasTranslations, translationsFor, TranslationsScript } from '~/lib/i18n';
 import { countDocumentView } from '~/lib/analytics.server';
 import { getAuth } from '~/lib/auth.server';
@@ -99,6 +100,8 @@ export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const lang: Language = root?.lang ?? fallbackLanguage;
+  // Remix's inline scripts carry the response's CSP nonce (lib/security-headers.server.ts).
+  const nonce = useNonce();
   // The language switcher loads a new document; should the root data bring another language
   // without one (a client-side link with another ?lng=), its translations are fetched and the
   // page re-renders with them. No clientLoader: one that awaits serverLoader() turns every
@@ -133,8 +136,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <AnalyticsTracker serverCounted={root?.pageViewCounted ?? false} />
         {/* After the content: the browser parses and paints the page before these ~60 KB of text. */}
         <TranslationsScript lang={lang} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

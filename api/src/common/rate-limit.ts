@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { HttpStatus, Injectable, Logger, type CanActivate, type ExecutionContext, type OnApplicationBootstrap } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { parseTrustProxy } from '@realty/contracts';
 import { queuePrefix } from '@realty/jobs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
@@ -55,10 +56,7 @@ export const RATE_LIMITS = {
  * container network).
  */
 export function trustProxySetting(env: NodeJS.ProcessEnv = process.env): boolean | string[] {
-  const raw = (env.TRUST_PROXY ?? '').trim();
-  if (raw === '') return ['loopback'];
-  if (raw === 'true' || raw === 'false') return raw === 'true';
-  return raw.split(',').map((part) => part.trim()).filter(Boolean);
+  return parseTrustProxy(env.TRUST_PROXY, ['loopback']);
 }
 
 /**

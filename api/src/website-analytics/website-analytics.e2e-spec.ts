@@ -52,6 +52,22 @@ describe('POST /api/website-analytics/track-page-view and /track-event', () => {
     expect(new Date(view.client_timestamp as string).toISOString()).toBe('2026-11-23T10:00:00.000Z');
   });
 
+  it('stores referrers without their query string, fragment or user info (beacons and the web server\'s batches)', async () => {
+    await beacon('track-page-view', { path: '/referrer-beacon', referrer: 'https://www.google.com/search?q=office+almaty&client=x#top' }).expect(204);
+    await request(api.server)
+      .post('/api/website-analytics/server-page-views')
+      .send({ views: [
+        { path: '/referrer-batch', origin: 'server', referrer: 'https://user:secret@mail.example.kz/reset-password?token=abc123' },
+        { path: '/referrer-batch-2', origin: 'server', referrer: '?only=query' },
+      ] })
+      .expect(204);
+    expect(await rows(`SELECT path, referrer FROM website_page_views WHERE path LIKE '/referrer-%' ORDER BY path`)).toEqual([
+      { path: '/referrer-batch', referrer: 'https://mail.example.kz/reset-password' },
+      { path: '/referrer-batch-2', referrer: null },
+      { path: '/referrer-beacon', referrer: 'https://www.google.com/search' },
+    ]);
+  });
+
   it('marks bots by user agent (body or header) and keeps them apart', async () => {
     await beacon('track-page-view', { path: '/bot-page', userAgent: GOOGLEBOT }).expect(204);
     await beacon('track-page-view', { path: '/bot-page-2' }, 'curl/8.5.0').expect(204);

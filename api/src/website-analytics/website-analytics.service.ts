@@ -61,7 +61,7 @@ export class WebsiteAnalyticsService {
         userAgent,
         dto.language ?? null,
         dto.screenResolution ?? null,
-        dto.referrer ?? null,
+        storedReferrer(dto.referrer),
         dto.timestamp ?? null,
         sessionOf(origin),
         dto.origin ?? 'client',
@@ -92,6 +92,17 @@ export class WebsiteAnalyticsService {
     );
     return true;
   }
+}
+
+/**
+ * The referrer as stored (issue 19 item 4): without its query string, fragment and user
+ * info, which carry search terms, tokens (a password-reset link) and mail or account ids that
+ * reports do not need. Null when nothing is left.
+ */
+export function storedReferrer(referrer: string | null | undefined): string | null {
+  if (!referrer) return null;
+  const bare = referrer.split(/[?#]/)[0].replace(/^([a-z][a-z\d+.-]*:\/\/)[^/]*@/i, '$1');
+  return bare || null;
 }
 
 function sessionOf(origin: BeaconOrigin): string | null {

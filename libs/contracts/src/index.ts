@@ -14,3 +14,4 @@ export * from './leads';
 export * from './analytics.rules';
 export * from './analytics';
 export * from './mail-sink';
+export * from './trust-proxy';

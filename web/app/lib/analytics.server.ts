@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { apiUrl } from './api.server';
+import { CLIENT_IP_HEADER } from './client-address.server';
 import type { RequestView } from './request-view';
 
 /**
@@ -78,7 +79,7 @@ export function countDocumentView(request: RequestView, lang: Language): { count
   // What the API's batch validation accepts (ServerPageViewDto): one view it would refuse would
   // cost the whole batch, so a long path is cut and an odd address left out (the API then uses its peer's).
   body.path = url.pathname.slice(0, TRACKED_PATH_MAX);
-  const clientIp = request.headers.get('x-client-ip');
+  const clientIp = request.headers.get(CLIENT_IP_HEADER);
   if (clientIp && CLIENT_IP_PATTERN.test(clientIp)) body.clientIp = clientIp;
   body.sessionId = sessionId;
   queueServerView(body);
@@ -139,7 +140,7 @@ const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 16 }), '
 function beaconHeaders(request: Request, sessionId: string | null): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (sessionId) headers[ANALYTICS_SESSION_HEADER] = sessionId;
-  const ip = request.headers.get('x-client-ip');
+  const ip = request.headers.get(CLIENT_IP_HEADER);
   if (ip) headers['x-forwarded-for'] = ip;
   const ua = request.headers.get('user-agent');
   if (ua) headers['user-agent'] = ua;

@@ -2,6 +2,8 @@ import { createApiClient, DEFAULT_API_URL, type ApiClient } from '@realty/api-cl
 import { httpUrlOrNull, type Language } from '@realty/contracts';
 import type { MapAttribution } from '~/components/MapView';
 import { getLanguage } from '~/i18n.server';
+import { apiFetch } from './api-rate-limit.server';
+import { CLIENT_IP_HEADER } from './client-address.server';
 
 /** Base URL of the API (env API_URL, default http://127.0.0.1:3001/api). */
 export function apiUrl(): string {
@@ -15,9 +17,13 @@ export function apiUrl(): string {
  */
 export const INTERNAL_API_HEADERS: Readonly<Record<string, string>> = { 'accept-encoding': 'identity' };
 
-/** INTERNAL_API_HEADERS plus the visitor's address (server.mjs puts it in x-client-ip; the API trusts X-Forwarded-For from loopback). */
+/**
+ * INTERNAL_API_HEADERS plus the visitor's address as X-Forwarded-For (web/server.mjs puts it in
+ * x-client-ip under WEB_TRUST_PROXY, see client-address.server.ts; the API trusts the web's
+ * X-Forwarded-For by its TRUST_PROXY).
+ */
 export function apiHeaders(request: Request): Record<string, string> {
-  const clientIp = request.headers.get('x-client-ip');
+  const clientIp = request.headers.get(CLIENT_IP_HEADER);
   return clientIp ? { ...INTERNAL_API_HEADERS, 'x-forwarded-for': clientIp } : { ...INTERNAL_API_HEADERS };
 }
 
@@ -28,7 +34,7 @@ export function apiHeaders(request: Request): Record<string, string> {
 export async function apiFor(request: Request, lang?: Language): Promise<{ api: ApiClient; lang: Language }> {
   const language = lang ?? (await getLanguage(request));
   const timeoutMs = Number(process.env.API_TIMEOUT_MS) || undefined;
-  return { api: createApiClient({ baseUrl: apiUrl(), lang: language, signal: request.signal, timeoutMs, headers: apiHeaders(request) }), lang: language };
+  return { api: createApiClient({ baseUrl: apiUrl(), lang: language, signal: request.signal, timeoutMs, headers: apiHeaders(request), fetch: apiFetch }), lang: language };
 }
 
 /** OpenStreetMap's standard tile layer: the maps' default base layer (issue 19 item 14). */

@@ -4,6 +4,7 @@ import { ApiError, createApiClient, type ApiClient, type CsrfStore } from '@real
 import { STAFF_ROLES, type AuthSessionDto, type Language, type RoleName } from '@realty/contracts';
 import { getLanguage } from '~/i18n.server';
 import { apiHeaders, apiUrl } from './api.server';
+import { apiFetch } from './api-rate-limit.server';
 import {
   clearSignIn,
   commitSession,
@@ -128,7 +129,7 @@ async function createAuth(request: Request): Promise<Auth> {
     csrf,
   };
   const forwarded = (): Record<string, string> => apiHeaders(request);
-  const anonymous = createApiClient({ ...base, headers: forwarded });
+  const anonymous = createApiClient({ ...base, headers: forwarded, fetch: apiFetch });
 
   const endSession = () => {
     clearSignIn(session);
@@ -161,14 +162,14 @@ async function createAuth(request: Request): Promise<Auth> {
   // A 401 to a call that carried the bearer token: refresh once and repeat the call.
   let retried = false;
   const authFetch: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
+    const response = await apiFetch(input, init);
     if (response.status !== 401 || retried || !new Headers(init?.headers).has('authorization')) return response;
     retried = true;
     if (!(await refresh())) return response;
     await response.body?.cancel().catch(() => undefined);
     const headers = new Headers(init?.headers);
     headers.set('Authorization', `Bearer ${session.get('accessToken')}`);
-    return fetch(input, { ...init, headers });
+    return apiFetch(input, { ...init, headers });
   };
 
   const api = createApiClient({

@@ -2,6 +2,7 @@ import type { Language } from '@realty/contracts';
 import { defaultNS, fallbackLanguage, type TranslationTree } from '@realty/i18n';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { useNonce } from './nonce';
 
 /** The translations of one language: every namespace. */
 export type Translations = Record<string, TranslationTree>;
@@ -69,9 +70,10 @@ function readDocumentTranslations(): void {
  * text it was hydrated with; a later language change goes through ensureTranslations.
  */
 export function TranslationsScript({ lang }: { lang: Language }) {
+  const nonce = useNonce();
   readDocumentTranslations();
   const html = typeof document === 'undefined' ? translationsJson(lang) : (documentJson ?? '{}');
-  return <script id={TRANSLATIONS_SCRIPT_ID} type="application/json" data-lang={lang} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
+  return <script id={TRANSLATIONS_SCRIPT_ID} type="application/json" nonce={nonce} data-lang={lang} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /** Browser: makes sure the translations of `lang` are registered (GET /resources/i18n/{lang} when not). */

@@ -1,5 +1,6 @@
 import { UNSAFE_RemixContext, useMatches } from '@remix-run/react';
 import { createContext, useContext, type ReactNode } from 'react';
+import { useNonce } from './nonce';
 
 /**
  * Stylesheets written into the document instead of linked (issue 6: LCP under 2.5 s on a slow
@@ -51,11 +52,12 @@ type LinkProps = { rel?: string; href?: string; [key: string]: unknown };
 export function DocumentLinks(): ReactNode {
   const remix = useContext(UNSAFE_RemixContext);
   const inlineCss = useContext(InlineCssContext);
+  const nonce = useNonce();
   const matches = useMatches();
   if (!remix) return null;
   const seen = new Set<string>();
   // The Vite dev server's critical CSS (no flash of unstyled content in development), as <Links/>.
-  const out: ReactNode[] = remix.criticalCss ? [<style key="critical-css" dangerouslySetInnerHTML={{ __html: remix.criticalCss }} />] : [];
+  const out: ReactNode[] = remix.criticalCss ? [<style key="critical-css" nonce={nonce} dangerouslySetInnerHTML={{ __html: remix.criticalCss }} />] : [];
   for (const match of matches) {
     const route = remix.manifest.routes[match.id];
     const descriptors: LinkProps[] = [
@@ -71,7 +73,7 @@ export function DocumentLinks(): ReactNode {
       const css = link.rel === 'stylesheet' && typeof link.href === 'string' ? inlineCss(link.href) : undefined;
       out.push(
         css !== undefined ? (
-          <style key={key} {...{ [INLINE_CSS_ATTRIBUTE]: link.href }} dangerouslySetInnerHTML={{ __html: css }} />
+          <style key={key} nonce={nonce} {...{ [INLINE_CSS_ATTRIBUTE]: link.href }} dangerouslySetInnerHTML={{ __html: css }} />
         ) : (
           <link key={key} {...link} />
         ),

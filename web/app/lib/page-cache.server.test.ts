@@ -13,6 +13,7 @@ import { PAGE_CACHE_REFRESH_HEADER } from './analytics.server';
 import { csrf, csrfCookie, commitCsrfToken, CSRF_FIELD } from './csrf.server';
 import { PAGE_CACHE_OPT_IN } from './page-cache';
 import { createPageCache, PAGE_CACHE_STATUS, storedBlock, type PageCacheOptions } from './page-cache.server';
+import { CSP_NONCE_HEADER, securityHeaders } from './security-headers.server';
 
 /** The token in a page's form and inline data (they must agree). */
 function tokensIn(html: string): string[] {
@@ -45,16 +46,19 @@ describe('anonymous page cache', () => {
     cookie?: string;
     /** Render time, ms. */
     delayMs?: number;
+    /** The web server's security headers in front (securityHeaders), and the page's inline script and style carry the nonce. */
+    secured?: boolean;
   }
 
   const servers: Server[] = [];
   afterEach(() => servers.splice(0).forEach((s) => s.close()));
 
   function app(cacheOptions: PageCacheOptions, pageOptions: AppOptions = {}) {
-    const { optIn = true, status = 200, cookie, delayMs = 0 } = pageOptions;
+    const { optIn = true, status = 200, cookie, delayMs = 0, secured = false } = pageOptions;
     const renders: string[] = [];
     const web = express();
     web.set('trust proxy', true); // as web/server.mjs
+    if (secured) web.use(securityHeaders({ NODE_ENV: 'production' }));
     web.use(compression());
     web.use(createPageCache(cacheOptions));
     web.get('*', async (req: ExpressRequest, res: ExpressResponse) => {
@@ -68,9 +72,10 @@ describe('anonymous page cache', () => {
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
       res.status(status).type('html');
       // Streamed in pieces, as Remix does, with the token twice (form field, inline data).
-      res.write(`<!DOCTYPE html><html lang="${lang}"><head><link rel="canonical" href="${req.protocol}://${req.hostname}/catalog"/></head><body><form method="post"><input type="hidden" name="csrf" value="${token}"/></form>`);
+      const nonce = secured ? ` nonce="${String(req.headers[CSP_NONCE_HEADER])}"` : '';
+      res.write(`<!DOCTYPE html><html lang="${lang}"><head><link rel="canonical" href="${req.protocol}://${req.hostname}/catalog"/><style${nonce}>p{}</style></head><body><form method="post"><input type="hidden" name="csrf" value="${token}"/></form>`);
       res.write(`<p>${'каталог '.repeat(2000)}</p>`);
-      res.end(`<script>window.__data={"csrf":"${token}","render":${renders.length}}</script></body></html>`);
+      res.end(`<script${nonce}>window.__data={"csrf":"${token}","render":${renders.length}}</script></body></html>`);
     });
     const server = web.listen(0);
     servers.push(server);
@@ -155,6 +160,25 @@ describe('anonymous page cache', () => {
     const plainToken = (await cookieToken(cookiesOf(plain))).token;
     expect(html.split(token).join('TOKEN')).toBe(plain.text.split(plainToken).join('TOKEN'));
     expect(body.length).toBeLessThan(Buffer.byteLength(html) / 5);
+  });
+
+  it("gives every answer of a kept page its own CSP nonce, the one its header names, plain and gzip (decision 024)", async () => {
+    const { agent, server, renders } = app({ ttlMs: 5000 }, { secured: true });
+    const nonceOf = (csp: string | undefined) => /'nonce-([\w-]+)'/.exec(csp ?? '')?.[1] ?? 'none';
+    const noncesIn = (html: string) => [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+    const first = await agent.get('/catalog');
+    await new Promise((r) => setTimeout(r, 50)); // the parts are deflated on the thread pool
+    const plain = await agent.get('/catalog');
+    const zipped = await rawGet(server, '/catalog', { 'accept-encoding': 'gzip' });
+    expect(renders).toHaveLength(1);
+    expect([plain.headers[PAGE_CACHE_STATUS], zipped.headers[PAGE_CACHE_STATUS], zipped.headers['content-encoding']]).toEqual(['hit', 'hit', 'gzip']);
+    const answers = [
+      { nonce: nonceOf(first.headers['content-security-policy']), html: first.text },
+      { nonce: nonceOf(plain.headers['content-security-policy']), html: plain.text },
+      { nonce: nonceOf(zipped.headers['content-security-policy'] as string), html: gunzipSync(zipped.body).toString('utf8') },
+    ];
+    expect(new Set(answers.map((a) => a.nonce)).size).toBe(3);
+    for (const { nonce, html } of answers) expect(noncesIn(html)).toEqual([nonce, nonce]);
   });
 
   it('never serves or keeps pages of signed-in visitors or with a pending toast', async () => {

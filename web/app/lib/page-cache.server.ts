@@ -8,6 +8,7 @@ import { languageCookie } from '~/cookies.server';
 import { getLanguage } from '~/i18n.server';
 import { ANALYTICS_SESSION_COOKIE, countDocumentView, isDocumentRequest, PAGE_CACHE_REFRESH_HEADER } from './analytics.server';
 import { commitCsrfToken } from './csrf.server';
+import { CSP_NONCE_HEADER, newCspNonce } from './security-headers.server';
 import { PAGE_CACHE_OPT_IN } from './page-cache';
 import { SESSION_COOKIE } from './session.server';
 import { languageCookieUpdate, readTheme } from './visitor.server';
@@ -25,8 +26,10 @@ import type { RequestView } from './request-view';
  * default, 9-15 s with jitter: the API keeps the list answers a page is made of up to 20 s
  * anyway; with 5 s, 200 distinct pages at 100 req/s kept the render thread ~90% busy
  * re-rendering them), split at the token of the visitor it was
- * rendered for; a later visitor gets the kept bytes joined with their own token and their own
- * Set-Cookie headers, and their view is counted as the root loader would have. A page made
+ * rendered for and at the CSP nonce of that response; a later visitor gets the kept bytes joined
+ * with their own token and their answer's own nonce (the one its Content-Security-Policy header
+ * names, decision 024), their own Set-Cookie headers, and their view is counted as the root
+ * loader would have. A page made
  * under an older catalogue version than the API's (`version`, polled about once a second: any
  * change of a listing or an image moves it) counts as expired. An expired page
  * is served for up to `staleMs` more while it is rendered anew (stale-while-revalidate): with a
@@ -56,7 +59,19 @@ const RECOMPUTED_COOKIES = new Set([languageCookie.name, ANALYTICS_SESSION_COOKI
 /** Cookies that make the page personal: never served from or stored in the cache. */
 const PERSONAL_COOKIES = new Set([SESSION_COOKIE, 'toast']);
 /** Headers not kept with a page (per response, set by compression, or recomputed). */
-const UNKEPT_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', PAGE_CACHE_OPT_IN, PAGE_CACHE_STATUS]);
+const UNKEPT_HEADERS = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  // Names the nonce of the response it came with; each answer has its own (set by securityHeaders).
+  'content-security-policy',
+  PAGE_CACHE_OPT_IN,
+  PAGE_CACHE_STATUS,
+]);
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 /** Share of the TTL a kept page may lose at random (see `store`). */
 const TTL_JITTER = 0.4;
@@ -102,13 +117,21 @@ export interface RenderedPage {
   body: Buffer;
 }
 
-/** A kept page: its status and headers, and its body split at the CSRF token it was rendered with. */
+/** What goes between two parts of a kept page: the visitor's CSRF token, or the response's CSP nonce. */
+const enum Slot {
+  Token = 0,
+  Nonce = 1,
+}
+
+/** A kept page: its status and headers, and its body split at the CSRF token and the CSP nonce it was rendered with. */
 interface KeptPage {
   /** Date.now() until which the page is fresh; after it, served only while another request renders. */
   freshUntil: number;
   status: number;
   headers: [string, string | string[]][];
   parts: Buffer[];
+  /** What goes between parts[i] and parts[i + 1]. */
+  slots: Slot[];
   bytes: number;
   /** `parts` deflated once each, with their CRCs (see gzipParts), once that has finished; until then hits are compressed per request. */
   deflated?: DeflatedParts;
@@ -193,8 +216,9 @@ function renderedParts(rendered: RenderedPage) {
 /**
  * The page to keep from a render, or null: only a complete 200 page whose route opted in, that
  * sets no cookie of its own, and that holds `token` (the CSRF token it was rendered with) — a
- * page whose render used another token would hand that token to everyone. `version`: the
- * catalogue version known when the render started.
+ * page whose render used another token would hand that token to everyone. It is split at the
+ * token and at `nonce` (the CSP nonce of its render, when there was one), so every later
+ * answer carries its own (decision 024). `version`: the catalogue version known when the render started.
  */
 function keptPage(
   body: Buffer | null,
@@ -203,10 +227,18 @@ function keptPage(
   cookiesOk: boolean,
   headers: [string, string | string[]][],
   token: string,
+  nonce: string | undefined,
   version: number | null,
 ): KeptPage | null {
-  const parts = body && optedIn && cookiesOk && status === 200 ? splitAt(body, Buffer.from(token)) : [];
-  return body && parts.length > 1 ? { freshUntil: 0, status: 200, headers, parts, bytes: body.length, version } : null;
+  if (!body || !optedIn || !cookiesOk || status !== 200) return null;
+  const { parts, slots } = splitAt(body, nonce ? [Buffer.from(token), Buffer.from(nonce)] : [Buffer.from(token)]);
+  return slots.includes(Slot.Token) ? { freshUntil: 0, status: 200, headers, parts, slots, bytes: body.length, version } : null;
+}
+
+/** The CSP nonce of this request's answer (lib/security-headers.server.ts), if any. */
+function nonceOf(req: ExpressRequest): string | undefined {
+  const value = req.headers[CSP_NONCE_HEADER];
+  return typeof value === 'string' && value ? value : undefined;
 }
 
 /**
@@ -231,26 +263,31 @@ function eligible(req: ExpressRequest): boolean {
   return !cookieNames(req.headers.cookie).some((name) => PERSONAL_COOKIES.has(name));
 }
 
-/** `parts` joined with `token` between them. */
-function joinParts(parts: Buffer[], token: Buffer): Buffer {
+/** `parts` joined with `values[slots[i]]` between parts[i] and parts[i + 1]. */
+function joinParts(parts: Buffer[], slots: Slot[], values: Buffer[]): Buffer {
   const list: Buffer[] = [];
   parts.forEach((part, i) => {
-    if (i > 0) list.push(token);
+    if (i > 0) list.push(values[slots[i - 1]]);
     list.push(part);
   });
   return Buffer.concat(list);
 }
 
-/** `body` split at every occurrence of `token`. */
-function splitAt(body: Buffer, token: Buffer): Buffer[] {
+/** `body` split at every occurrence of each of `markers` (random strings that never overlap); `slots` says which one was between two parts. */
+function splitAt(body: Buffer, markers: Buffer[]): { parts: Buffer[]; slots: Slot[] } {
   const parts: Buffer[] = [];
+  const slots: Slot[] = [];
   let from = 0;
-  for (let at = body.indexOf(token); at !== -1; at = body.indexOf(token, from)) {
-    parts.push(body.subarray(from, at));
-    from = at + token.length;
+  const next = (start: number) => markers.map((marker) => body.indexOf(marker, start));
+  for (let found = next(0); found.some((at) => at !== -1); found = next(from)) {
+    let slot = -1;
+    for (let i = 0; i < found.length; i += 1) if (found[i] !== -1 && (slot === -1 || found[i] < found[slot])) slot = i;
+    parts.push(body.subarray(from, found[slot]));
+    slots.push(slot as Slot);
+    from = found[slot] + markers[slot].length;
   }
   parts.push(body.subarray(from));
-  return parts;
+  return { parts, slots };
 }
 
 const deflateRawAsync = promisify(deflateRaw);
@@ -293,16 +330,17 @@ export function storedBlock(data: Buffer): Buffer {
  * the token only, instead of compressing the page (~3 ms at level 6) or a CRC over all of it
  * (~0.1 ms for 250 KB).
  */
-function gzipBody(parts: Buffer[], deflated: DeflatedParts, token: Buffer): Buffer {
-  const deflatedToken = storedBlock(token);
+function gzipBody(parts: Buffer[], slots: Slot[], deflated: DeflatedParts, values: Buffer[]): Buffer {
+  const blocks = values.map((value) => storedBlock(value));
   const list: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
   parts.forEach((part, i) => {
     if (i > 0) {
-      list.push(deflatedToken);
-      crc = crc32(token, crc);
-      size += token.length;
+      const slot = slots[i - 1];
+      list.push(blocks[slot]);
+      crc = crc32(values[slot], crc);
+      size += values[slot].length;
     }
     list.push(deflated.blocks[i]);
     crc = i === 0 ? deflated.crcs[0] : crc32CombineOp(crc, deflated.crcs[i], deflated.ops[i]);
@@ -403,19 +441,20 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
     for (const [name, value] of page.headers) res.setHeader(name, value);
     if (cookies.length) res.setHeader('Set-Cookie', cookies);
     res.setHeader(PAGE_CACHE_STATUS, state);
-    const token = Buffer.from(csrf.token);
+    // Between the parts: the visitor's CSRF token and this answer's CSP nonce (the one its header names).
+    const values = [Buffer.from(csrf.token), Buffer.from(nonceOf(req) ?? '')];
     // gzip from the kept deflated parts when the client takes it (the compression middleware
     // leaves an encoded answer alone); otherwise the plain page, compressed as any other.
     if (page.deflated && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
       const vary = res.getHeader('vary');
       res.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
       res.setHeader('Content-Encoding', 'gzip');
-      const body = gzipBody(page.parts, page.deflated, token);
+      const body = gzipBody(page.parts, page.slots, page.deflated, values);
       res.setHeader('Content-Length', body.length);
       res.end(body);
       return;
     }
-    res.end(joinParts(page.parts, token));
+    res.end(joinParts(page.parts, page.slots, values));
   };
 
   const handle = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -496,14 +535,17 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
     const versionAtStart = versionNow();
     try {
       const csrf = await commitCsrfToken(request);
-      const headers = headerPairs(req).filter(([name]) => name !== 'cookie');
+      // A nonce of its own: the page is never sent as rendered, each answer gets its own.
+      const nonce = newCspNonce();
+      const headers = headerPairs(req).filter(([name]) => name !== 'cookie' && name !== CSP_NONCE_HEADER);
+      headers.push([CSP_NONCE_HEADER, nonce]);
       const cookie = withCookie(req.headers.cookie, csrf.setCookie);
       if (cookie) headers.push(['cookie', cookie]);
       headers.push([PAGE_CACHE_REFRESH_HEADER, '1']);
       const rendered = await render?.(remixUrl(req), headers);
       if (rendered) {
         const { kept, optedIn, cookiesOk } = renderedParts(rendered);
-        page = keptPage(rendered.body, rendered.status, optedIn, cookiesOk, kept, csrf.token, versionAtStart);
+        page = keptPage(rendered.body, rendered.status, optedIn, cookiesOk, kept, csrf.token, nonce, versionAtStart);
         if (page) store(key, page);
       }
     } catch (error) {
@@ -523,7 +565,7 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
       res.append('Set-Cookie', csrf.setCookie);
     }
     const keep = (body: Buffer | null, status: number, optedIn: boolean, cookiesOk: boolean, headers: [string, string | string[]][]) => {
-      const page = keptPage(body, status, optedIn, cookiesOk, headers, csrf.token, versionAtStart);
+      const page = keptPage(body, status, optedIn, cookiesOk, headers, csrf.token, nonceOf(req), versionAtStart);
       if (page) store(key, page);
       settle(page);
     };

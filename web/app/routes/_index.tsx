@@ -40,8 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [t, tc, featured, partners] = await Promise.all([
     i18nServer.getFixedT(lang, 'home'),
     i18nServer.getFixedT(lang, 'common'),
-    loadFeatured(lang, request.signal),
-    loadFeaturedPartners(lang, request.signal),
+    loadFeatured(lang, request),
+    loadFeaturedPartners(lang, request),
   ]);
   const canonical = canonicalUrl(request, '/');
   return data(

@@ -11,6 +11,7 @@ import { i18nServer } from '~/i18n.server';
 import { getAuth } from '~/lib/auth.server';
 import { validateCsrf } from '~/lib/csrf.server';
 import { apiFieldErrors, failureToast, formFields, readForm, validateWith, type FieldErrors } from '~/lib/forms.server';
+import { keptRouteHeaders } from '~/lib/route-headers';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
 import type { ToastMessage } from '~/lib/toast';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -38,6 +39,9 @@ export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, () => 
 
 /** A form this page cannot read (400) shows the site's error screen here, under the visitor's header and language. */
 export { ErrorBoundary } from '~/root';
+
+/** The loader's no-referrer (the token is in the URL) and no-store reach the browser. */
+export const headers = keptRouteHeaders;
 
 interface ActionResult {
   errors?: FieldErrors;

@@ -5,6 +5,7 @@ import { DashboardErrorBoundary, DashboardNav } from '~/components/account/Dashb
 import { requireUser } from '~/lib/auth.server';
 import accountCss from '~/styles/account.css?url';
 import { errorMeta, languageOf } from '~/lib/error-meta';
+import { keptRouteHeaders } from '~/lib/route-headers';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
 
@@ -19,6 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireUser(request);
   return data({ user: auth.user, mailSink: Boolean(process.env.MAIL_SINK_DIR) }, { headers: await auth.headers({ 'Cache-Control': 'private, no-store' }) });
 }
+
+/** Its `no-store` reaches the browser, for every dashboard page (they have no `headers` of their own). */
+export const headers = keptRouteHeaders;
 
 export default function DashboardLayout() {
   const { user, mailSink } = useLoaderData<typeof loader>();

@@ -1,6 +1,7 @@
 import { createApiClient } from '@realty/api-client';
 import type { Language } from '@realty/contracts';
-import { apiUrl, INTERNAL_API_HEADERS } from '~/lib/api.server';
+import { apiHeaders, apiUrl } from '~/lib/api.server';
+import { apiFetch } from '~/lib/api-rate-limit.server';
 import { toCardProperties, type CardProperty } from '~/lib/property-card';
 
 /** Featured properties on the home page (spec 01 §9: 6). */
@@ -12,15 +13,18 @@ const FEATURED_TIMEOUT_MS = 4_000;
  * GET {API_URL}/properties?featured=true&limit=6 (spec 01 §7). Never throws: any failure
  * (API down, timeout, error answer) gives null, which the page shows as the loading text
  * only (spec 01 §2: "a featured-properties load error shows a loading text only"). The cards
- * carry only what a card shows (CardProperty).
+ * carry only what a card shows (CardProperty). Asked as the visitor of `request` (their address,
+ * for the API's per-IP limit; their going away cancels it).
  */
-export async function loadFeatured(lang: Language, signal?: AbortSignal): Promise<CardProperty[] | null> {
+export async function loadFeatured(lang: Language, request: Request): Promise<CardProperty[] | null> {
+  const signal = request.signal;
   const api = createApiClient({
     baseUrl: apiUrl(),
     lang,
     signal,
     timeoutMs: FEATURED_TIMEOUT_MS,
-    headers: INTERNAL_API_HEADERS,
+    headers: apiHeaders(request),
+    fetch: apiFetch,
   });
   try {
     const page = await api.properties.list({ featured: true, limit: FEATURED_LIMIT });

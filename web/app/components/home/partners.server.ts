@@ -1,6 +1,7 @@
 import { createApiClient } from '@realty/api-client';
 import type { Language, PartnerDto } from '@realty/contracts';
-import { apiUrl } from '~/lib/api.server';
+import { apiHeaders, apiUrl } from '~/lib/api.server';
+import { apiFetch } from '~/lib/api-rate-limit.server';
 
 /** spec 01 §9: "featured partners 8 requested, 4 shown". */
 export const FEATURED_PARTNERS_REQUESTED = 8;
@@ -10,9 +11,11 @@ const TIMEOUT_MS = 4_000;
 /**
  * GET {API_URL}/partners?featured=true&limit=8 (spec 01 §7), the first 4 for the home page.
  * Never throws: any failure gives an empty list and the preview shows its text and link only.
+ * Asked as the visitor of `request` (their address, for the API's per-IP limit).
  */
-export async function loadFeaturedPartners(lang: Language, signal?: AbortSignal): Promise<PartnerDto[]> {
-  const api = createApiClient({ baseUrl: apiUrl(), lang, signal, timeoutMs: TIMEOUT_MS });
+export async function loadFeaturedPartners(lang: Language, request: Request): Promise<PartnerDto[]> {
+  const signal = request.signal;
+  const api = createApiClient({ baseUrl: apiUrl(), lang, signal, timeoutMs: TIMEOUT_MS, headers: apiHeaders(request), fetch: apiFetch });
   try {
     return (await api.partners.featured(FEATURED_PARTNERS_REQUESTED)).slice(0, FEATURED_PARTNERS_SHOWN);
   } catch (error) {
