@@ -1,0 +1,49 @@
+// What a phone has to do before a public page responds (issue 19 item 13; the scores themselves
+// are bench figures, `npm run bench`, bench/README.md): these tests hold the structural parts of
+// the fixes that brought /partners and the other list pages to a Lighthouse mobile score >= 90.
+import type { Browser } from 'playwright-core';
+import { BASE_URL, launchBrowser, openPage } from './support/browser';
+
+describe('startup cost of the public pages', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("/partners carries only the cards' data, in the page's language, and its hydrated cards still work", async () => {
+    const { context, page, problems } = await openPage(browser);
+    await page.goto(`${BASE_URL}/partners`, { waitUntil: 'networkidle' });
+    // The loader data as the browser decoded it (Remix keeps it on window.__remixContext).
+    const partners = await page.evaluate(
+      () => (window as unknown as { __remixContext: { state: { loaderData: Record<string, { partners: Array<Record<string, unknown>> }> } } }).__remixContext.state.loaderData['routes/partners._index'].partners,
+    );
+    expect(partners.length).toBeGreaterThan(20);
+    for (const p of partners) {
+      // Not the API's PartnerDto: no services, hours, e-mail, Instagram; texts in one language.
+      expect(Object.keys(p).sort()).toEqual(
+        ['address', 'buildingFloor', 'category', 'description', 'discount', 'href', 'id', 'isInBusinessCenter', 'latitude', 'longitude', 'name', 'officeNumber', 'phone', 'rating', 'reviewsCount', 'websiteUrl'].sort(),
+      );
+      expect(typeof p.description).toBe('string');
+    }
+    // The card's static parts are markup strings now: the texts and links are still there.
+    const card = page.locator('.partners-list .partner-card').first();
+    await expect(card.locator('.partner-badge').first().textContent()).resolves.toMatch(/\S/);
+    await expect(card.locator('.partner-card__rating .sr-only').textContent()).resolves.toMatch(/^Рейтинг \d\.\d из 5$/);
+    // React parts: the heart toggles, and the name is a client-side link (no new document).
+    const heart = card.getByRole('button', { name: 'В избранное' });
+    await heart.click();
+    await expect(card.getByRole('button', { name: 'Убрать из избранного' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    const name = (await card.locator('h2 a').textContent()) ?? '';
+    let documents = 0;
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents += 1;
+    });
+    await card.locator('h2 a').click();
+    await page.waitForURL(/\/partners\/[^/?]+$/);
+    await expect(page.locator('h1').textContent()).resolves.toBe(name);
+    expect(documents).toBe(0);
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+});
