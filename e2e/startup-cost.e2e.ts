@@ -46,4 +46,43 @@ describe('startup cost of the public pages', () => {
     expect(problems()).toEqual([]);
     await context.close();
   });
+
+  it('starts a page without the toast UI and without route discovery; a toast still shows, and links still navigate client-side', async () => {
+    const { context, page, problems } = await openPage(browser);
+    const scripts: Array<Promise<string>> = [];
+    const manifestRequests: string[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+      if (new URL(r.url()).pathname === '/__manifest') manifestRequests.push(r.url());
+    });
+    await page.goto(`${BASE_URL}/`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => Object.keys(document.querySelector('header a') ?? {}).some((k) => k.startsWith('__reactProps$')));
+    // Radix Toast (its viewport's name is in its code) is not among the scripts of a page without a toast.
+    expect((await Promise.all(scripts)).filter((code) => code.includes('ToastViewport'))).toEqual([]);
+    await expect(page.locator('.toast-viewport').count()).resolves.toBe(0);
+    // The whole route manifest came with the page: no /__manifest requests for the page's links.
+    expect(await page.evaluate(() => Object.keys((window as unknown as { __remixManifest: { routes: object } }).__remixManifest.routes))).toEqual(
+      expect.arrayContaining(['routes/partners.$slug', 'routes/property.$id', 'routes/news.$slug']),
+    );
+    // A toast (the contact form's validation error) loads the toast UI and shows.
+    const form = page.locator('#contact-form form');
+    await form.getByLabel('Имя').fill('Айдана Сейткали');
+    await form.getByLabel('Телефон').fill('12345');
+    await form.getByRole('button', { name: 'Отправить заявку' }).click();
+    await expect(page.locator('.toast__title').first().textContent()).resolves.toBe('Ошибка валидации');
+    await expect(page.getByRole('region', { name: /F8/ }).count()).resolves.toBe(1);
+    // A link to a route this document did not render is followed client-side (no new document).
+    let documents = 0;
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents += 1;
+    });
+    await page.locator('footer a[href="/about"]').click();
+    await page.waitForURL(/\/about$/);
+    await page.locator('.company-hero').first().waitFor();
+    expect(documents).toBe(0);
+    expect(manifestRequests).toEqual([]);
+    // The form's answer to the invalid post is a 400 (with the errors), which the console reports.
+    expect(problems().filter((p) => !p.includes('status of 400'))).toEqual([]);
+    await context.close();
+  });
 });
