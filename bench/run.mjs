@@ -11,7 +11,8 @@
 //    API's own bytes (checked by bench/lib/baseline-check.mjs before any load).
 // 3. Load scenarios with autocannon in a separate process each (bench/load-worker.mjs):
 //    saturation (50 connections) and fixed rates; EXPLAIN ANALYZE of every catalogue query;
-//    page weight and throttled-browser metrics of / and /catalog; cache/compression headers.
+//    page weight and throttled-browser metrics of / and /catalog; cache/compression headers;
+//    Lighthouse's mobile score of every public page (a figure with its goal, not a target).
 // 4. A table, the targets of issue 6 with pass/miss, and bench/results/latest.json.
 //
 // Environment: DATABASE_URL / REDIS_URL (the server; the bench database name replaces the
@@ -22,7 +23,9 @@
 // CHROMIUM_PATH, BENCH_INSTALL_CHROMIUM=0 (no apt-get install of a missing Chromium),
 // BENCH_BROWSER_RUNS (throttled loads per page, 7), BENCH_SETTLE=0 (no wait for a quiet machine
 // between measurements), BENCH_OUT (the report file, bench/results/latest.json),
-// BENCH_REDIS_PREFIX (realty_bench). The bench's own test (bench/test/smoke.spec.ts) runs the
+// BENCH_REDIS_PREFIX (realty_bench), BENCH_LIGHTHOUSE_RUNS (Lighthouse runs per page, 3; 0: no
+// Lighthouse), BENCH_LIGHTHOUSE_PAGES (names of bench/lib/lighthouse.mjs publicPages, comma-separated;
+// all 13 when unset). The bench's own test (bench/test/smoke.spec.ts) runs the
 // whole harness at a small scale with these.
 import { randomBytes } from 'node:crypto';
 import { execFileSync, spawn } from 'node:child_process';
@@ -37,6 +40,7 @@ import { compareBaselineWithApi } from './lib/baseline-check.mjs';
 import { captureCatalogueSql } from './lib/capture-sql.mjs';
 import { benchDatabaseUrl, prepareDatabase, samplePublicListings } from './lib/data.mjs';
 import { explainAll } from './lib/explain.mjs';
+import { LIGHTHOUSE_GOAL, lighthousePages, publicPages } from './lib/lighthouse.mjs';
 import { browserMetrics, ensureChromium, fetchRaw, pageWeight, THROTTLING } from './lib/pages.mjs';
 import { waitForQuiet } from './lib/quiet.mjs';
 import { evaluateTargets, printReport } from './lib/report.mjs';
@@ -71,6 +75,10 @@ const REDIS_PREFIX = process.env.BENCH_REDIS_PREFIX || 'realty_bench';
 const BROWSER_RUNS = Math.max(1, Number(process.env.BENCH_BROWSER_RUNS || 7));
 /** Wait for a quiet machine before each measurement (BENCH_SETTLE=0: do not). */
 const SETTLE = process.env.BENCH_SETTLE !== '0';
+/** Lighthouse runs per page (the median is reported); 0 leaves Lighthouse out. */
+const LIGHTHOUSE_RUNS = Math.max(0, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+/** Only these pages of publicPages() (by name), e.g. "home" in the bench's own test. */
+const LIGHTHOUSE_PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const OUT = path.resolve(process.env.BENCH_OUT || path.join(here, 'results', 'latest.json'));
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 
@@ -287,7 +295,8 @@ async function main() {
     WEB_HOST: '127.0.0.1',
     API_URL: `http://127.0.0.1:${apiPort}/api`,
     BASELINE_PORT: String(basePort),
-    // Offline: the maps draw no tile layer (the default is OpenStreetMap's tiles).
+    // No map tiles: the machine may be offline, and a tile server's answers are not the site's
+    // (Lighthouse also blocks tile hosts: bench/lib/lighthouse.mjs BLOCKED_URL_PATTERNS).
     MAP_TILE_URL: 'none',
     // Production refuses to start without them (docs/decisions/029): fresh ones per run.
     JWT_SECRET: randomBytes(48).toString('base64url'),
@@ -435,16 +444,52 @@ async function main() {
     pages.push({ path: p, js_kb_compressed: w.js_kb_compressed, css_kb: w.css_kb, css_inline_kb: w.css_inline_kb, html_kb: w.html_kb, ...(browser[p] ?? {}), js_files: w.js_files, css_files: w.css_files, html_encoding: w.html_encoding, assets: w.assets });
   }
 
+  // Lighthouse (issue 19 item 13): the mobile score of every public page, after the rest, so
+  // its Chromium runs on a quiet machine. Each page is asked once first (the page cache holds
+  // it, as on a site that has been running), as Lighthouse's Chromium asks (Accept-Language en-US).
+  let lighthouse = [];
+  if (LIGHTHOUSE_RUNS > 0) {
+    try {
+      const all = await publicPages(API);
+      const chosen = LIGHTHOUSE_PAGES.length ? all.filter((p) => LIGHTHOUSE_PAGES.includes(p.name)) : all;
+      if (!chosen.length) throw new Error(`BENCH_LIGHTHOUSE_PAGES=${LIGHTHOUSE_PAGES.join(',')} names none of ${all.map((p) => p.name).join(', ')}`);
+      log(`Lighthouse (mobile profile) of ${chosen.length} pages, ${LIGHTHOUSE_RUNS} runs each`);
+      await prime(WEB, chosen.map((p) => p.path), { ...BROWSER, 'accept-language': 'en-US,en;q=0.9' });
+      lighthouse = await lighthousePages(WEB, chosen, { runs: LIGHTHOUSE_RUNS, log, before: (name, run) => (run === 0 ? settle(`lighthouse ${name}`) : undefined) });
+    } catch (e) {
+      log(`! lighthouse failed: ${e.message}`);
+      lighthouse = [{ name: 'all', path: '', error: e.message }];
+    }
+  }
+
   const report = {
     date: new Date().toISOString(),
     machine: machine(),
     duration_s: Math.round((Date.now() - started) / 1000),
     load_average: { before: loadBefore, after: os.loadavg().map((n) => Math.round(n * 10) / 10) },
     settle_waits: settleWaits,
-    config: { listings: LISTINGS, leads: LEADS, scenario_seconds: DURATION, connections: CONNECTIONS, filter: FILTER, text_query: decodeURIComponent(TEXT_QUERY), deep_filter: DEEP_FILTER, deep_page: deepPage, deep_cursor: cursor },
+    config: {
+      listings: LISTINGS,
+      leads: LEADS,
+      scenario_seconds: DURATION,
+      connections: CONNECTIONS,
+      filter: FILTER,
+      text_query: decodeURIComponent(TEXT_QUERY),
+      deep_filter: DEEP_FILTER,
+      deep_page: deepPage,
+      deep_cursor: cursor,
+      lighthouse: {
+        version: require('lighthouse/package.json').version,
+        runs: LIGHTHOUSE_RUNS,
+        profile: 'default config: mobile, simulated throttling (4x CPU, 150 ms RTT, 1.6 Mbit/s down), performance only',
+        map_tiles: 'off (MAP_TILE_URL empty; tile hosts blocked)',
+        goal: LIGHTHOUSE_GOAL,
+      },
+    },
     data,
     scenarios,
     pages,
+    lighthouse,
     throttling: THROTTLING,
     postgres,
     baseline_check: baselineCheck,

@@ -24,9 +24,13 @@ function shellChunk() {
   let shell: Set<string> | undefined;
   return (id: string, meta: ManualChunkMeta): string | undefined => {
     if (!shell) {
-      const entries = [...meta.getModuleIds()].filter((m) => /\/app\/(root|entry\.client)\.tsx$/.test(m));
+      const ids = [...meta.getModuleIds()];
+      const entries = ids.filter((m) => /\/app\/(root|entry\.client)\.tsx$/.test(m));
       shell = new Set();
-      const stack = entries.flatMap((e) => [...(meta.getModuleInfo(e)?.importedIds ?? [])]);
+      // The card helpers too (ListLink, lib/texts, lib/html: 2 kB that the catalogue's and the
+      // partners' cards share): left to Rollup they became three more files on the home page.
+      const shared = ids.filter((m) => /\/app\/(components\/ListLink\.tsx|lib\/texts\.ts|lib\/html\.ts)$/.test(m));
+      const stack = [...shared, ...entries.flatMap((e) => [...(meta.getModuleInfo(e)?.importedIds ?? [])])];
       for (let m = stack.pop(); m !== undefined; m = stack.pop()) {
         if (shell.has(m) || entries.includes(m)) continue;
         shell.add(m);
@@ -49,7 +53,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
+        // Off (decision 031): the whole route manifest (~35 routes, ~3 KB compressed) comes as one
+        // cached file, instead of Remix scanning every link of the page after hydration and on
+        // each DOM change (a MutationObserver) and asking /__manifest for their routes: on the
+        // partners page (~180 links) that was tens of ms of a phone's main thread per load.
+        v3_lazyRouteDiscovery: false,
       },
     }),
     tsconfigPaths(),

@@ -171,6 +171,7 @@ export function printReport(report) {
       ['load_ms', 'load ms'],
     ],
   );
+  printLighthouse(report);
   console.log('\nHeaders:');
   table(report.checks, [
     ['label', 'request'],
@@ -183,4 +184,40 @@ export function printReport(report) {
   console.log('\nTargets (issue 6):');
   for (const t of report.targets) console.log(`  ${t.ok ? 'PASS' : 'MISS'}  ${t.target}: ${t.value}`);
   console.log(`\nRun time ${report.duration_s} s.`);
+}
+
+/**
+ * Lighthouse's mobile figures per page (issue 19 item 13): a figure with its goal beside it,
+ * not one of issue 6's targets. Medians of the runs; every run's score and TBT after them.
+ */
+export function printLighthouse(report) {
+  const rows = report.lighthouse ?? [];
+  if (!rows.length) return;
+  const cfg = report.config?.lighthouse ?? {};
+  const goal = cfg.goal ?? { score: 90, tbt_ms: 200 };
+  console.log(
+    `\nLighthouse ${cfg.version ?? ''} (${cfg.profile ?? 'mobile'}; map tiles ${cfg.map_tiles ?? 'off'}), median of ${cfg.runs ?? '?'} runs per page; ` +
+      `goal: score >= ${goal.score} and TBT <= ${goal.tbt_ms} ms on every page:`,
+  );
+  table(
+    rows.map((r) =>
+      r.error
+        ? { name: r.name, path: r.path, goal: `not measured: ${r.error}` }
+        : { ...r, runs: `${r.scores.join(', ')} / ${r.tbt_runs.join(', ')}`, goal: r.meets_goal ? 'met' : 'MISSED' },
+    ),
+    [
+      ['name', 'page'],
+      ['path', 'path'],
+      ['score', 'score'],
+      ['tbt_ms', 'TBT ms'],
+      ['lcp_ms', 'LCP ms'],
+      ['cls', 'CLS'],
+      ['fcp_ms', 'FCP ms'],
+      ['main_thread_ms', 'main thread ms'],
+      ['runs', 'scores / TBT of the runs'],
+      ['goal', 'goal'],
+    ],
+  );
+  const measured = rows.filter((r) => !r.error);
+  console.log(`  ${measured.filter((r) => r.meets_goal).length} of ${rows.length} pages meet the goal`);
 }

@@ -24,7 +24,8 @@ type Report = {
   postgres: Array<{ name: string; list_ms: number; count_ms: number }>;
   baseline_check: Array<{ name: string; same: boolean; ids: number }>;
   targets: Array<{ target: string; value: string; ok: boolean }>;
-  config: { deep_page: number };
+  config: { deep_page: number; lighthouse: { version: string; runs: number; goal: { score: number; tbt_ms: number } } };
+  lighthouse: Array<{ name: string; path: string; score: number; tbt_ms: number; lcp_ms: number; cls: number; fcp_ms: number; scores: number[]; tbt_runs: number[]; meets_goal: boolean; error?: string }>;
 };
 
 let db: { url: string; drop: () => Promise<void> };
@@ -57,6 +58,9 @@ beforeAll(async () => {
     BENCH_SETTLE: '0',
     // CI installs Chromium before the tests; a machine without it shows the browser rows as MISS.
     BENCH_INSTALL_CHROMIUM: '0',
+    // Lighthouse on the home page only, once (13 pages x 3 runs take ~8 minutes).
+    BENCH_LIGHTHOUSE_RUNS: '1',
+    BENCH_LIGHTHOUSE_PAGES: 'home',
   };
   code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, ['bench/run.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -107,6 +111,24 @@ describe('npm run bench (600 listings, 2 s per scenario, 10 connections)', () =>
       expect(p.lcp_ms).toBeGreaterThan(0);
       expect(p.usable_ms).toBeGreaterThan(0);
     }
+  });
+
+  it("writes Lighthouse's mobile figures beside the pages and prints them with the goal (score >= 90, TBT <= 200 ms)", () => {
+    expect(report.config.lighthouse).toMatchObject({ version: '12.8.2', runs: 1, goal: { score: 90, tbt_ms: 200 } });
+    expect(report.lighthouse).toHaveLength(1);
+    const [home] = report.lighthouse;
+    expect(home.error).toBeUndefined();
+    expect(home).toMatchObject({ name: 'home', path: '/', scores: [home.score], tbt_runs: [home.tbt_ms] });
+    expect(home.score).toBeGreaterThanOrEqual(0);
+    expect(home.score).toBeLessThanOrEqual(100);
+    expect(home.tbt_ms).toBeGreaterThanOrEqual(0);
+    expect(home.lcp_ms).toBeGreaterThan(0);
+    expect(home.fcp_ms).toBeGreaterThan(0);
+    expect(home.cls).toBeGreaterThanOrEqual(0);
+    expect(home.meets_goal).toBe(home.score >= 90 && home.tbt_ms <= 200);
+    expect(stdout).toMatch(/Lighthouse 12\.8\.2 .*goal: score >= 90 and TBT <= 200 ms on every page/);
+    expect(stdout).toMatch(/home +\/ +\d+ +\d+ +\d+/);
+    expect(stdout).toMatch(/[01] of 1 pages meet the goal/);
   });
 
   it('checked that the baseline answers the same listings and totals as the API before loading them', () => {

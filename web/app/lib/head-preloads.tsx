@@ -43,7 +43,8 @@ export function HeadPreloads(): ReactNode {
   }, []);
   if (!remix || hydrated) return null;
   const { manifest } = remix;
-  const scripts = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  // The route manifest's own file first, as <Scripts/> names it (web/vite.config.ts: no lazy route discovery, decision 031).
+  const scripts = new Set<string>([...(manifest.url ? [manifest.url] : []), manifest.entry.module, ...manifest.entry.imports]);
   let image: ResolvedImage | null = null;
   for (const match of matches) {
     image ??= (match.handle as PreloadHandle | undefined)?.lcpImage?.(match.data) ?? null;

@@ -1,5 +1,6 @@
 import type { i18n, TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useContext } from 'react';
+import { getI18n, I18nContext } from 'react-i18next';
 
 const cache = new WeakMap<i18n, Map<unknown, unknown>>();
 
@@ -7,13 +8,16 @@ const cache = new WeakMap<i18n, Map<unknown, unknown>>();
  * Texts built once per i18next instance and namespace instead of once per element: a
  * catalogue page renders 50 cards with the same dozen labels, and each i18next `t` call costs
  * a few microseconds. An instance keeps its language for its whole life (lib/i18n.ts), so the
- * texts built from it never go stale. `build` must be a module-level function (it is the key).
+ * texts built from it never go stale, and the hook reads the instance from the context only:
+ * `useTranslation` would add two effects and a language-change subscription to each of ~100
+ * card parts, which a phone runs in one task after hydration (issue 19 item 13).
+ * `build` must be a module-level function (it is the key).
  */
 export function useTexts<T>(ns: string, build: (t: TFunction) => T): T {
-  const { t, i18n } = useTranslation(ns);
+  const i18n = useContext(I18nContext)?.i18n ?? getI18n();
   let byBuilder = cache.get(i18n);
   if (!byBuilder) cache.set(i18n, (byBuilder = new Map()));
-  if (!byBuilder.has(build)) byBuilder.set(build, build(t));
+  if (!byBuilder.has(build)) byBuilder.set(build, build(i18n.getFixedT(null, ns)));
   return byBuilder.get(build) as T;
 }
 

@@ -7,12 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { ListIcon, MapIcon, SearchIcon } from '~/components/Icons';
 import { EmptyState, ErrorState, LoadingOverlay } from '~/components/ListingStates';
 import { MapView } from '~/components/MapView';
-import { PartnerCard } from '~/components/partners/PartnerCard';
+import { PartnerCard, partnerCardTexts } from '~/components/partners/PartnerCard';
 import { PartnerCategoryIcon } from '~/components/partners/PartnerIcons';
 import { categoryDisplay, partnerHref } from '~/components/partners/partner-utils';
 import { i18nServer } from '~/i18n.server';
 import { apiFor, mapTiles } from '~/lib/api.server';
+import { toCardPartner } from '~/lib/partner-card';
 import { breadcrumbJsonLd, canonicalUrl, excerpt, seoMeta, type Seo } from '~/lib/seo';
+import { useTexts } from '~/lib/texts';
 import catalogCss from '~/styles/catalog.css?url';
 import partnersCss from '~/styles/partners.css?url';
 
@@ -69,7 +71,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const known = [...PARTNER_CATEGORIES, 'other'];
   const category = known.includes(categoryParam) ? categoryParam : 'all';
-  const partners = category === 'all' ? all : all.filter((p) => categoryDisplay(p).key === category);
+  // The cards' data only (lib/partner-card.ts), in the page's language.
+  const partners = (category === 'all' ? all : all.filter((p) => categoryDisplay(p).key === category)).map((p) => toCardPartner(p, lang));
 
   const canonical = canonicalUrl(request, '/partners');
   const seo: Seo = {
@@ -107,6 +110,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo
 export default function PartnersPage() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation('partners');
+  const cardTexts = useTexts('partners', partnerCardTexts);
   const location = useLocation();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -128,7 +132,7 @@ export default function PartnersPage() {
     () =>
       d.partners
         .filter((p) => p.latitude !== null && p.longitude !== null)
-        .map((p) => ({ id: p.id, lat: p.latitude as number, lng: p.longitude as number, title: p.name, subtitle: p.address, href: partnerHref(p) })),
+        .map((p) => ({ id: p.id, lat: p.latitude as number, lng: p.longitude as number, title: p.name, subtitle: p.address, href: p.href })),
     [d.partners],
   );
   const toggle = (id: string) => setSelectedId((cur) => (cur === id ? null : id));
@@ -237,7 +241,7 @@ export default function PartnersPage() {
                     <button type="button" className="icon-btn partners-map__close" onClick={() => setSelectedId(null)} aria-label={t('map.close')}>
                       ×
                     </button>
-                    <PartnerCard partner={selected} lang={d.lang} />
+                    <PartnerCard partner={selected} texts={cardTexts} />
                   </div>
                 ) : null}
               </section>
@@ -246,7 +250,7 @@ export default function PartnersPage() {
               <ul className="partners-list">
                 {d.partners.map((p) => (
                   <li key={p.id}>
-                    <PartnerCard partner={p} lang={d.lang} selected={p.id === selectedId} onSelect={d.view === 'split' ? toggle : undefined} headingLevel={2} />
+                    <PartnerCard partner={p} texts={cardTexts} selected={p.id === selectedId} onSelect={d.view === 'split' ? toggle : undefined} headingLevel={2} />
                   </li>
                 ))}
               </ul>
@@ -255,7 +259,7 @@ export default function PartnersPage() {
               <ul className="partners-list partners-list--map-fallback">
                 {d.partners.map((p) => (
                   <li key={p.id}>
-                    <PartnerCard partner={p} lang={d.lang} selected={p.id === selectedId} onSelect={toggle} headingLevel={2} />
+                    <PartnerCard partner={p} texts={cardTexts} selected={p.id === selectedId} onSelect={toggle} headingLevel={2} />
                   </li>
                 ))}
               </ul>

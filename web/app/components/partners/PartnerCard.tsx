@@ -1,11 +1,14 @@
-import { Link } from '@remix-run/react';
-import { httpUrlOrNull, type Language, type PartnerDto } from '@realty/contracts';
-import { pickText } from '@realty/i18n/format';
+import type { PartnerDto } from '@realty/contracts';
+import type { TFunction } from 'i18next';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HeartIcon, MapIcon, PhoneIcon, PinIcon, StarIcon } from '~/components/Icons';
-import { PartnerCategoryIcon } from './PartnerIcons';
-import { categoryDisplay, initialOf, partnerHref, telHref } from './partner-utils';
+import { HeartIcon, MapIcon, spriteIconHtml } from '~/components/Icons';
+import { ListLink } from '~/components/ListLink';
+import { attr, escapeHtml } from '~/lib/html';
+import type { CardPartner } from '~/lib/partner-card';
+import { template } from '~/lib/texts';
+import { partnerCategoryIconHtml } from './PartnerIcons';
+import { initialOf, telHref } from './partner-utils';
 
 /** "{floor} этаж, офис {office}" or just the floor, for partners inside the business centre. */
 export function useFloorOffice() {
@@ -17,86 +20,114 @@ export function useFloorOffice() {
 }
 
 /**
+ * The card's labels, translated once per language (`useTexts('partners', partnerCardTexts)` in
+ * the page, passed to every card) rather than a dozen `t` calls in each of ~90 cards.
+ */
+export const partnerCardTexts = (t: TFunction) => {
+  const categories = new Map<string, string>();
+  return {
+    inBc: t('card.inBc'),
+    floorOffice: template(t, 'card.floorOffice', ['floor', 'office']),
+    floor: template(t, 'card.floor', ['floor']),
+    rating: template(t, 'card.rating', ['rating']),
+    reviews: template(t, 'card.reviews', ['n']),
+    details: t('card.details'),
+    website: t('card.website'),
+    newWindow: t('card.newWindow'),
+    favorite: t('card.favorite'),
+    unfavorite: t('card.unfavorite'),
+    select: t('card.select'),
+    category(key: string): string {
+      let text = categories.get(key);
+      if (text === undefined) categories.set(key, (text = t(`categories.${key}`)));
+      return text;
+    },
+  };
+};
+export type PartnerCardTexts = ReturnType<typeof partnerCardTexts>;
+
+/**
+ * The card's static parts as markup strings (lib/html.ts, as the catalogue's cards do, decision
+ * 018): /partners shows every partner (~90 cards) and hydrating them element by element was most
+ * of the page's main-thread work on a phone. The links, the heart and the map button stay React.
+ */
+function staticParts(p: CardPartner, texts: PartnerCardTexts) {
+  const cat = p.category;
+  const badges =
+    `<span class="partner-badge" style="color:${escapeHtml(cat.color)};border-color:${escapeHtml(cat.color)}">${partnerCategoryIconHtml(cat.icon, 14)}${escapeHtml(texts.category(cat.key))}</span>` +
+    (p.isInBusinessCenter ? `<span class="partner-badge partner-badge--bc">${escapeHtml(texts.inBc)}</span>` : '');
+  const where = p.buildingFloor === null ? '' : p.officeNumber ? texts.floorOffice({ floor: p.buildingFloor, office: p.officeNumber }) : texts.floor({ floor: p.buildingFloor });
+  const rating = p.rating.toFixed(1);
+  const facts =
+    `<li>${spriteIconHtml('pin', 16)}<span>${escapeHtml(p.address)}${where ? `, ${escapeHtml(where)}` : ''}</span></li>` +
+    (p.phone ? `<li>${spriteIconHtml('phone', 16)}<a${attr('href', telHref(p.phone))}>${escapeHtml(p.phone)}</a></li>` : '') +
+    `<li class="partner-card__rating">${spriteIconHtml('star', 16)}<span><span aria-hidden="true">${rating}</span><span class="sr-only">${escapeHtml(texts.rating({ rating }))}</span> · ${escapeHtml(texts.reviews({ n: p.reviewsCount }))}</span></li>`;
+  return { badges, facts };
+}
+
+const html = (markup: string) => ({ __html: markup });
+
+/**
  * Partner card (spec 01 §2 Partners): logo initial, name, category badge, 'in the business
  * centre' badge, description, address with floor and office, phone, rating with reviews,
  * discount, a details button and a website button. The heart toggles locally only (spec).
  * With `onSelect`, a click on the card (outside its links and buttons) or its map button
- * selects the partner on the map.
+ * selects the partner on the map. `texts`: partnerCardTexts of the page's language.
  */
-export function PartnerCard({ partner: p, lang, selected = false, onSelect, headingLevel = 3 }: { partner: PartnerDto; lang: Language; selected?: boolean; onSelect?: (id: string) => void; headingLevel?: 2 | 3 }) {
-  const { t } = useTranslation('partners');
+export function PartnerCard({
+  partner: p,
+  texts,
+  selected = false,
+  onSelect,
+  headingLevel = 3,
+}: {
+  partner: CardPartner;
+  texts: PartnerCardTexts;
+  selected?: boolean;
+  onSelect?: (id: string) => void;
+  headingLevel?: 2 | 3;
+}) {
   const [liked, setLiked] = useState(false);
-  const floorOffice = useFloorOffice()(p);
-  const cat = categoryDisplay(p);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const onCardClick = (e: MouseEvent<HTMLElement>) => {
     if (!onSelect) return;
     if ((e.target as HTMLElement).closest('a, button, input, label')) return;
     onSelect(p.id);
   };
-  const discount = pickText(p.discountInfo, lang);
-  // Checked here too: the link must not depend on every source of partner data being the API's mapper.
-  const website = httpUrlOrNull(p.websiteUrl);
+  const parts = staticParts(p, texts);
   return (
     <article className={`partner-card${selected ? ' partner-card--selected' : ''}${onSelect ? ' partner-card--selectable' : ''}`} onClick={onCardClick} aria-current={selected ? 'true' : undefined} data-partner-id={p.id}>
       <header className="partner-card__head">
-        <span className="partner-card__logo" style={{ background: cat.color }} aria-hidden="true">
+        <span className="partner-card__logo" style={{ background: p.category.color }} aria-hidden="true">
           {initialOf(p.name)}
         </span>
         <div className="partner-card__title">
           <Heading>
-            <Link to={partnerHref(p)}>{p.name}</Link>
+            <ListLink to={p.href}>{p.name}</ListLink>
           </Heading>
-          <div className="partner-card__badges">
-            <span className="partner-badge" style={{ color: cat.color, borderColor: cat.color }}>
-              <PartnerCategoryIcon icon={cat.icon} size={14} />
-              {t(`categories.${cat.key}`)}
-            </span>
-            {p.isInBusinessCenter ? <span className="partner-badge partner-badge--bc">{t('card.inBc')}</span> : null}
-          </div>
+          <div className="partner-card__badges" dangerouslySetInnerHTML={html(parts.badges)} />
         </div>
-        <button type="button" className="icon-btn partner-card__heart" aria-pressed={liked} aria-label={liked ? t('card.unfavorite') : t('card.favorite')} onClick={() => setLiked((v) => !v)}>
+        <button type="button" className="icon-btn partner-card__heart" aria-pressed={liked} aria-label={liked ? texts.unfavorite : texts.favorite} onClick={() => setLiked((v) => !v)}>
           <HeartIcon filled={liked} size={20} />
         </button>
       </header>
-      <p className="partner-card__desc">{pickText(p.description, lang)}</p>
-      <ul className="partner-card__facts">
-        <li>
-          <PinIcon size={16} />
-          <span>
-            {p.address}
-            {floorOffice ? `, ${floorOffice}` : ''}
-          </span>
-        </li>
-        {p.phone ? (
-          <li>
-            <PhoneIcon size={16} />
-            <a href={telHref(p.phone)}>{p.phone}</a>
-          </li>
-        ) : null}
-        <li className="partner-card__rating">
-          <StarIcon size={16} />
-          <span>
-            <span aria-hidden="true">{p.rating.toFixed(1)}</span>
-            <span className="sr-only">{t('card.rating', { rating: p.rating.toFixed(1) })}</span> · {t('card.reviews', { n: p.reviewsCount })}
-          </span>
-        </li>
-      </ul>
-      {discount ? <p className="partner-card__discount">{discount}</p> : null}
+      <p className="partner-card__desc">{p.description}</p>
+      <ul className="partner-card__facts" dangerouslySetInnerHTML={html(parts.facts)} />
+      {p.discount ? <p className="partner-card__discount">{p.discount}</p> : null}
       <div className="partner-card__actions">
-        <Link to={partnerHref(p)} className="btn btn-primary btn-sm">
-          {t('card.details')}
-        </Link>
-        {website ? (
-          <a className="btn btn-secondary btn-sm" href={website} target="_blank" rel="noopener noreferrer">
-            {t('card.website')}
-            <span className="sr-only"> {t('card.newWindow')}</span>
+        <ListLink to={p.href} className="btn btn-primary btn-sm">
+          {texts.details}
+        </ListLink>
+        {p.websiteUrl ? (
+          <a className="btn btn-secondary btn-sm" href={p.websiteUrl} target="_blank" rel="noopener noreferrer">
+            {texts.website}
+            <span className="sr-only"> {texts.newWindow}</span>
           </a>
         ) : null}
         {onSelect && p.latitude !== null && p.longitude !== null ? (
           <button type="button" className="btn btn-secondary btn-sm partner-card__locate" aria-pressed={selected} onClick={() => onSelect(p.id)}>
             <MapIcon size={16} />
-            <span>{t('card.select')}</span>
+            <span>{texts.select}</span>
           </button>
         ) : null}
       </div>

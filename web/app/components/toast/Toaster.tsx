@@ -1,4 +1,3 @@
-import * as RadixToast from '@radix-ui/react-toast';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToastMessage } from '~/lib/toast';
@@ -27,11 +26,27 @@ export function useToastEffect(message: ToastMessage | null | undefined): void {
   }, [message, toast]);
 }
 
+type RadixToastModule = typeof import('@radix-ui/react-toast');
+
+/**
+ * Radix Toast, loaded when the first toast is to be shown rather than with every page: most
+ * pages never show one, and its ~35 KB of modules (toast, dismissable layer, portal, presence,
+ * collection...) were evaluated and hydrated on each of them before the page responded (issue 19
+ * item 13, Lighthouse's mobile profile). Loaded once per page session.
+ */
+let radixToast: RadixToastModule | null = null;
+let radixToastLoading: Promise<RadixToastModule> | null = null;
+function loadRadixToast(): Promise<RadixToastModule> {
+  radixToastLoading ??= import('@radix-ui/react-toast').then((m) => (radixToast = m));
+  return radixToastLoading;
+}
+
 /**
  * Toast provider and viewport (spec 01 §4, §9): Radix Toast with its defaults: 5 s, swipe
  * right to dismiss, F8 focuses the viewport, paused on hover/focus/blur, Escape closes.
  * `initial` is the server's flash toast: without JavaScript it is rendered as a plain
- * status box, with JavaScript it opens like any other toast.
+ * status box, with JavaScript it opens like any other toast. Radix itself is loaded with the
+ * first toast (loadRadixToast); the flash toast's plain box stays until Radix shows it.
  */
 export function ToastProvider({ initial, children }: { initial: ToastMessage | null; children: ReactNode }) {
   const { t } = useTranslation();
@@ -44,40 +59,47 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
   // Radix renders toasts through a portal, which the server cannot: before hydration (and with
   // JavaScript off) the flash toast is a plain status box in the page.
   const hydrated = useHydrated();
+  const [RadixToast, setRadixToast] = useState<RadixToastModule | null>(radixToast);
+  useEffect(() => {
+    if (!current || RadixToast) return;
+    loadRadixToast().then(setRadixToast, (error: unknown) => console.error('toast: not loaded', error));
+  }, [current, RadixToast]);
   return (
     <ToastContext.Provider value={api}>
-      <RadixToast.Provider swipeDirection="right" duration={5000} label={t('toast.item')}>
-        {children}
-        {!hydrated && initial ? (
-          <div className="toast-viewport toast-viewport--static">
-            <div className={`toast toast--${initial.variant ?? 'default'}`} role={initial.variant === 'destructive' ? 'alert' : 'status'}>
-              <p className="toast__title">{initial.title}</p>
-              {initial.description ? <p className="toast__description">{initial.description}</p> : null}
-            </div>
+      {children}
+      {(!hydrated || !RadixToast) && initial ? (
+        <div className="toast-viewport toast-viewport--static">
+          <div className={`toast toast--${initial.variant ?? 'default'}`} role={initial.variant === 'destructive' ? 'alert' : 'status'}>
+            <p className="toast__title">{initial.title}</p>
+            {initial.description ? <p className="toast__description">{initial.description}</p> : null}
           </div>
-        ) : null}
-        {current ? (
-          <RadixToast.Root
-            key={current.id}
-            className={`toast toast--${current.message.variant ?? 'default'}`}
-            type={current.message.variant === 'destructive' ? 'foreground' : 'background'}
-            defaultOpen
-            onOpenChange={(open) => {
-              if (!open) setCurrent(null);
-            }}
-          >
-            <RadixToast.Title className="toast__title">{current.message.title}</RadixToast.Title>
-            {current.message.description ? (
-              <RadixToast.Description className="toast__description">{current.message.description}</RadixToast.Description>
-            ) : null}
-            <RadixToast.Close className="toast__close" aria-label={t('toast.close')}>
-              <span aria-hidden="true">×</span>
-            </RadixToast.Close>
-          </RadixToast.Root>
-        ) : null}
-        {/* Radix replaces {hotkey} with F8 */}
-        <RadixToast.Viewport className="toast-viewport" label={t('toast.region', { hotkey: '{hotkey}' })} />
-      </RadixToast.Provider>
+        </div>
+      ) : null}
+      {RadixToast ? (
+        <RadixToast.Provider swipeDirection="right" duration={5000} label={t('toast.item')}>
+          {current ? (
+            <RadixToast.Root
+              key={current.id}
+              className={`toast toast--${current.message.variant ?? 'default'}`}
+              type={current.message.variant === 'destructive' ? 'foreground' : 'background'}
+              defaultOpen
+              onOpenChange={(open) => {
+                if (!open) setCurrent(null);
+              }}
+            >
+              <RadixToast.Title className="toast__title">{current.message.title}</RadixToast.Title>
+              {current.message.description ? (
+                <RadixToast.Description className="toast__description">{current.message.description}</RadixToast.Description>
+              ) : null}
+              <RadixToast.Close className="toast__close" aria-label={t('toast.close')}>
+                <span aria-hidden="true">×</span>
+              </RadixToast.Close>
+            </RadixToast.Root>
+          ) : null}
+          {/* Radix replaces {hotkey} with F8 */}
+          <RadixToast.Viewport className="toast-viewport" label={t('toast.region', { hotkey: '{hotkey}' })} />
+        </RadixToast.Provider>
+      ) : null}
     </ToastContext.Provider>
   );
 }
