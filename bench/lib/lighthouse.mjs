@@ -64,6 +64,9 @@ export function figuresOf(lhr) {
   };
 }
 
+/** Attempts at one Lighthouse run before it counts as failed. */
+const RUN_ATTEMPTS = 3;
+
 /**
  * Runs Lighthouse `runs` times on each page and returns, per page, the median of each figure:
  * `[{name, path, score, tbt_ms, lcp_ms, cls, fcp_ms, si_ms, main_thread_ms, js_bootup_ms,
@@ -86,26 +89,31 @@ export async function lighthousePages(base, pages, { runs = 3, log = console.log
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     try {
       for (let i = 0; i < runs; i++) {
-        await before(page.name, i);
-        try {
-          const r = await lighthouse(base + page.path, {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-            blockedUrlPatterns: BLOCKED_URL_PATTERNS,
-          });
-          if (!r?.lhr) throw new Error('no result');
-          if (r.lhr.runtimeError) throw new Error(`${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message}`);
-          if (save) {
-            writeFileSync(path.join(save, `${page.name}-${i + 1}.json`), JSON.stringify(r.lhr));
-            // The trace too: its tasks say what the audits only sum up (chrome://tracing, DevTools).
-            if (r.artifacts?.Trace) writeFileSync(path.join(save, `${page.name}-${i + 1}.trace.json`), JSON.stringify(r.artifacts.Trace));
+        // A run Lighthouse could not record (NO_NAVSTART and other trace hiccups, seen once in a
+        // few dozen headless runs) is tried again, at most RUN_ATTEMPTS times in all.
+        for (let attempt = 1; attempt <= RUN_ATTEMPTS; attempt++) {
+          await before(page.name, i);
+          try {
+            const r = await lighthouse(base + page.path, {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance'],
+              blockedUrlPatterns: BLOCKED_URL_PATTERNS,
+            });
+            if (!r?.lhr) throw new Error('no result');
+            if (r.lhr.runtimeError) throw new Error(`${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message}`);
+            if (save) {
+              writeFileSync(path.join(save, `${page.name}-${i + 1}.json`), JSON.stringify(r.lhr));
+              // The trace too: its tasks say what the audits only sum up (chrome://tracing, DevTools).
+              if (r.artifacts?.Trace) writeFileSync(path.join(save, `${page.name}-${i + 1}.trace.json`), JSON.stringify(r.artifacts.Trace));
+            }
+            results.push(figuresOf(r.lhr));
+            break;
+          } catch (e) {
+            log(`! lighthouse ${page.path} run ${i + 1}, attempt ${attempt}: ${e.message}`);
+            if (attempt === RUN_ATTEMPTS) errors.push(e.message);
           }
-          results.push(figuresOf(r.lhr));
-        } catch (e) {
-          errors.push(e.message);
-          log(`! lighthouse ${page.path} run ${i + 1}: ${e.message}`);
         }
       }
     } finally {
