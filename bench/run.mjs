@@ -482,7 +482,7 @@ async function main() {
         version: require('lighthouse/package.json').version,
         runs: LIGHTHOUSE_RUNS,
         profile: 'default config: mobile, simulated throttling (4x CPU, 150 ms RTT, 1.6 Mbit/s down), performance only',
-        map_tiles: 'off (MAP_TILE_URL empty; tile hosts blocked)',
+        map_tiles: 'off (MAP_TILE_URL=none; tile hosts blocked)',
         goal: LIGHTHOUSE_GOAL,
       },
     },

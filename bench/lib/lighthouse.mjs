@@ -27,7 +27,7 @@ export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--n
 /**
  * Requests Lighthouse drops before they leave the browser: map tiles. The machine is offline,
  * and a tile server's latency is not the page's; the bench also starts the web with
- * MAP_TILE_URL empty (no tile layer), so this only matters when tiles are configured.
+ * MAP_TILE_URL=none (no tile layer), so this only matters when tiles are configured.
  */
 export const BLOCKED_URL_PATTERNS = ['*tile.openstreetmap.org*', '*.tile.*', '*/tiles/*'];
 
