@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { accessibilityViolations, markupErrors } from './support/audit';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
@@ -11,6 +13,36 @@ import { BASE_URL, launchBrowser, openPage } from './support/browser';
 const DEMO_PASSWORD = 'Demo12345';
 /** A demo account no other browser test signs in with or resets. */
 const RESET_EMAIL = 'manager@realty.local';
+
+const state = JSON.parse(fs.readFileSync(process.env.E2E_STATE_FILE ?? '', 'utf8')) as { mailDir: string };
+
+/** Whether the sink's directory holds a mail to `to` whose subject contains `subject`. */
+function caught(to: string, subject: string): boolean {
+  return fs
+    .readdirSync(state.mailDir)
+    .filter((name) => name.endsWith('.json'))
+    .some((name) => {
+      const mail = JSON.parse(fs.readFileSync(path.join(state.mailDir, name), 'utf8')) as { to: string[]; subject: string };
+      return mail.to.includes(to) && mail.subject.includes(subject);
+    });
+}
+
+/** Resolves once the sink has caught such a mail (it writes each one whole, by a rename): watched, not polled. */
+function untilCaught(to: string, subject: string, timeoutMs = 60_000): Promise<void> {
+  fs.mkdirSync(state.mailDir, { recursive: true });
+  return new Promise((resolve, reject) => {
+    const watcher = fs.watch(state.mailDir);
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      watcher.close();
+      if (error) reject(error);
+      else resolve();
+    };
+    const timer = setTimeout(() => done(new Error(`no mail to ${to} about "${subject}" in ${timeoutMs} ms`)), timeoutMs);
+    watcher.on('change', () => caught(to, subject) && done());
+    if (caught(to, subject)) done();
+  });
+}
 
 async function signIn(page: Page, email: string) {
   await page.goto(`${BASE_URL}/auth`);
@@ -37,16 +69,15 @@ describe('mail sink page', () => {
     await visitor.page.getByText('Письмо отправлено').first().waitFor();
     await visitor.context.close();
 
-    // The admin finds it through the dashboard navigation; the worker sends it within seconds.
+    // The admin finds it through the dashboard navigation.
     const { context, page, problems } = await openPage(browser);
     await signIn(page, 'admin@realty.local');
     await Promise.all([page.waitForURL(/\/dashboard\/admin\/mail$/), page.getByRole('navigation', { name: 'Разделы кабинета' }).getByRole('link', { name: 'Почта (демо)' }).click()]);
     await page.getByRole('heading', { level: 1, name: 'Перехваченные письма' }).waitFor();
+    // The worker sends it within seconds: once the sink has it, the list shows it.
+    await untilCaught(RESET_EMAIL, 'Восстановление пароля');
+    await page.reload();
     const row = page.locator('tr', { hasText: RESET_EMAIL }).filter({ hasText: 'Восстановление пароля' });
-    for (let i = 0; i < 40 && !(await row.count()); i++) {
-      await page.waitForTimeout(500);
-      await page.reload();
-    }
     expect(await row.count()).toBeGreaterThan(0);
     expect(await accessibilityViolations(page)).toEqual([]);
     expect(await markupErrors(await page.content())).toEqual([]);

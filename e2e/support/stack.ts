@@ -35,18 +35,30 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHttp(url: string, child: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}; see ${logFile}`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer in 60 s; see ${logFile}`);
+/**
+ * Resolves when `child` prints that it listens (the API's and the web's start-up line, written
+ * once the port is open), rejects when it exits first or after 60 s; its output goes to `logFile`.
+ */
+function untilListening(child: ChildProcess, logFile: string): Promise<void> {
+  const log = fs.createWriteStream(logFile, { flags: 'a' });
+  return new Promise<void>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`no "listening on" line in 60 s; see ${logFile}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      log.write(chunk);
+      seen = (seen + chunk.toString()).slice(-4096);
+      if (/listening on http/i.test(seen)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`process exited with ${code}; see ${logFile}`));
+    });
+  });
 }
 
 /** Settings of a process on top of the shared stack's; null leaves a shared setting unset (its default applies). */
@@ -63,7 +75,7 @@ function withSettings(base: NodeJS.ProcessEnv, settings: StackSettings): NodeJS.
 
 /**
  * Starts an API with `api` settings (or, with `api: false`, uses the shared stack's) and a web
- * server per entry of `webs` (their settings), and waits until they answer.
+ * server per entry of `webs` (their settings), and waits until each says it listens.
  */
 export async function startStack({ api = {}, webs = [{}] }: { api?: StackSettings | false; webs?: StackSettings[] }): Promise<PrivateStack> {
   const tag = randomBytes(4).toString('hex');
@@ -74,10 +86,9 @@ export async function startStack({ api = {}, webs = [{}] }: { api?: StackSetting
   const children: ChildProcess[] = [];
   const start = (name: string, script: string, env: NodeJS.ProcessEnv) => {
     const logFile = path.join(state.logDir, `${name}-${tag}.log`);
-    const out = fs.openSync(logFile, 'a');
-    const child = spawn('node', [script], { cwd: root, env, stdio: ['ignore', out, out] });
+    const child = spawn('node', [script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
-    return { child, logFile };
+    return untilListening(child, logFile);
   };
   const stop = async () => {
     await Promise.all(
@@ -98,13 +109,11 @@ export async function startStack({ api = {}, webs = [{}] }: { api?: StackSetting
   };
   try {
     const webUrls: string[] = [];
-    const apiProcess = api ? start('api', 'api/dist/main.js', withSettings(base, api)) : null;
-    const waits = [apiProcess ? waitForHttp(`${apiUrl}/health`, apiProcess.child, apiProcess.logFile) : Promise.resolve()];
+    const waits = [api ? start('api', 'api/dist/main.js', withSettings(base, api)) : Promise.resolve()];
     for (const [i, settings] of webs.entries()) {
       const port = await freePort();
-      const web = start(`web${i}`, 'web/server.mjs', withSettings({ ...base, WEB_PORT: String(port), WEB_HOST: '127.0.0.1' }, settings));
+      waits.push(start(`web${i}`, 'web/server.mjs', withSettings({ ...base, WEB_PORT: String(port), WEB_HOST: '127.0.0.1' }, settings)));
       webUrls.push(`http://127.0.0.1:${port}`);
-      waits.push(waits[0].then(() => waitForHttp(`http://127.0.0.1:${port}/robots.txt`, web.child, web.logFile)));
     }
     await Promise.all(waits);
     return { apiUrl, webUrls, stop };

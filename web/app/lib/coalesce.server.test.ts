@@ -70,7 +70,7 @@ describe('response coalescing (lib/coalesce.server.ts)', () => {
     const { pipe } = renderToPipeableStream(doc, {
       onShellReady() {
         pipe(stream);
-        setTimeout(resolve, 5);
+        setImmediate(resolve);
       },
     });
     const { text } = await out;

@@ -95,6 +95,18 @@ describe('anonymous page cache', () => {
     });
   }
 
+  /**
+   * Resolves once `path`'s kept page answers gzip from its parts deflated once (on the thread
+   * pool, after it was kept): such an answer is sent whole, with its Content-Length, where the
+   * per-request compression streams without one. Asked again until then, no fixed wait.
+   */
+  async function untilDeflated(server: Server, path: string): Promise<void> {
+    for (let attempt = 0; attempt < 1000; attempt++) {
+      const { headers } = await rawGet(server, path, { 'accept-encoding': 'gzip' });
+      if (headers['content-length'] !== undefined && headers['content-encoding'] === 'gzip') return;
+    }
+    throw new Error(`${path}: no gzip answer from deflated parts`);
+  }
 
   it('serves a second anonymous visitor the kept page with their own CSRF token', async () => {
     const { agent, renders } = app({ ttlMs: 5000 });
@@ -144,7 +156,7 @@ describe('anonymous page cache', () => {
   it('assembles a gzip answer from the kept deflated parts, valid and with the visitor token', async () => {
     const { agent, server } = app({ ttlMs: 5000 });
     await agent.get('/catalog');
-    await new Promise((r) => setTimeout(r, 50)); // the parts are deflated on the thread pool
+    await untilDeflated(server, '/catalog');
     const plain = await agent.get('/catalog');
     const { status, headers, body } = await rawGet(server, '/catalog', { 'accept-encoding': 'gzip, deflate, br' });
     expect(status).toBe(200);
@@ -167,7 +179,7 @@ describe('anonymous page cache', () => {
     const nonceOf = (csp: string | undefined) => /'nonce-([\w-]+)'/.exec(csp ?? '')?.[1] ?? 'none';
     const noncesIn = (html: string) => [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
     const first = await agent.get('/catalog');
-    await new Promise((r) => setTimeout(r, 50)); // the parts are deflated on the thread pool
+    await untilDeflated(server, '/catalog');
     const plain = await agent.get('/catalog');
     const zipped = await rawGet(server, '/catalog', { 'accept-encoding': 'gzip' });
     expect(renders).toHaveLength(1);
