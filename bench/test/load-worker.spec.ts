@@ -44,9 +44,12 @@ beforeEach(() => seen.clear());
 describe('bench/load-worker.mjs', () => {
   it('at a fixed rate, reports the answers as timed: never below the server delay, p99 >= p50', async () => {
     const r = await load({ url: `${base}/ok`, connections: 5, duration: 2, overallRate: 50 });
-    // 50 req/s for 2 s: about 100 requests (the last second's burst may be cut short).
+    // 50 req/s for 2 s: about 100 requests. autocannon sends each second's 50 at its start, so
+    // the last burst may be cut short, or, when its timer fires before the end of the run on a
+    // busy machine, a third one goes out (150; seen in CI). Unpaced, 5 connections against a
+    // 25 ms server would send ~400.
     expect(r.requests).toBeGreaterThanOrEqual(60);
-    expect(r.requests).toBeLessThanOrEqual(110);
+    expect(r.requests).toBeLessThanOrEqual(150);
     expect(seen.get('/ok')).toBeGreaterThanOrEqual(r.requests);
     expect(r.status['2xx']).toBe(r.requests);
     expect(r.non2xx).toBe(0);
