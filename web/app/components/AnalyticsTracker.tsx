@@ -77,7 +77,11 @@ export function trackEvent(eventName: string, properties?: Record<string, unknow
 export function AnalyticsTracker({ serverCounted }: { serverCounted: boolean }) {
   const { pathname, search } = useLocation();
   const first = useRef(true);
+  // A page view per route (path) change: the search and serverCounted are read, not triggers.
+  const read = useRef({ search, serverCounted });
+  read.current = { search, serverCounted };
   useEffect(() => {
+    const { search, serverCounted } = read.current;
     const skip = first.current && serverCounted;
     first.current = false;
     try {
@@ -96,7 +100,6 @@ export function AnalyticsTracker({ serverCounted }: { serverCounted: boolean }) 
     } catch (error) {
       console.warn('analytics: page view not sent', error);
     }
-    // a page view per route (path) change; the search is read, not a trigger
   }, [pathname]);
   return null;
 }

@@ -55,17 +55,21 @@ export function MapView({
   pointsRef.current = points;
   const selectionRef = useRef<MapSelection | undefined>(undefined);
   selectionRef.current = onSelect ? { selectedId, onSelect } : undefined;
+  // The map is created once per mount (key the component to recreate it) from the first
+  // render's options; new points and views are applied by the effects below.
+  const mountOptions = useRef({ center, zoom, tileUrl, attribution, label, fitToPoints, navigate });
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     let cancelled = false;
+    const { navigate, ...options } = mountOptions.current;
     const load = () => {
       setStatus('loading');
       import('./leaflet-map.client')
         .then(({ createMap }) => {
           if (cancelled || !ref.current) return;
-          handle.current = createMap(ref.current, { center, zoom, tileUrl, attribution, label, fitToPoints });
+          handle.current = createMap(ref.current, options);
           handle.current.setPoints(pointsRef.current, (href) => navigate(href), selectionRef.current);
           setStatus('ready');
         })
@@ -93,17 +97,19 @@ export function MapView({
       handle.current?.destroy();
       handle.current = null;
     };
-    // The map is created once per mount (key the component to recreate it); new points are applied below.
   }, []);
 
   useEffect(() => {
     if (status === 'ready') handle.current?.setPoints(points, (href) => navigate(href), selectionRef.current);
   }, [points, status, navigate, selectedId]);
 
+  // viewKey stands for `view` (a new object on every render): the map moves when its value changes.
   const viewKey = view ? `${view.center[0]},${view.center[1]},${view.zoom}` : '';
+  const viewRef = useRef(view);
+  viewRef.current = view;
   useEffect(() => {
-    if (status === 'ready' && view) handle.current?.setView(view.center, view.zoom);
-    // viewKey stands for `view` (a new object on every render).
+    const current = viewRef.current;
+    if (status === 'ready' && current) handle.current?.setView(current.center, current.zoom);
   }, [status, viewKey]);
 
   return (
