@@ -15,3 +15,5 @@ export * from './analytics.rules';
 export * from './analytics';
 export * from './mail-sink';
 export * from './trust-proxy';
+export * from './text';
+export * from './cookie-secure';

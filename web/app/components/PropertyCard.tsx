@@ -1,7 +1,7 @@
-import type { DealType, Language } from '@realty/contracts';
+import { escapeHtml, type DealType, type Language } from '@realty/contracts';
 import { formatArea, formatPrice, formatPricePerSqm } from '@realty/i18n';
 import type { TFunction } from 'i18next';
-import { attr, escapeHtml } from '~/lib/html';
+import { attr } from '~/lib/html';
 import type { CardProperty } from '~/lib/property-card';
 import { counted, template, useTexts } from '~/lib/texts';
 import { FavoriteControl, useFavorite } from './FavoriteLink';

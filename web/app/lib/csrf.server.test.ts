@@ -11,7 +11,6 @@ jest.mock('~/i18n.server', () => ({
 
 import { commitCsrfToken, csrf, csrfCookie, CSRF_FIELD, validateCsrf } from './csrf.server';
 import { splitFullName } from './account';
-import { cookieSecure } from './session.server';
 
 /** The CSRF check of the web's own forms (remix-utils CSRF: signed cookie + hidden field). */
 describe('web form CSRF', () => {
@@ -87,13 +86,6 @@ describe('web form CSRF', () => {
 });
 
 describe('helpers', () => {
-  it('cookieSecure: COOKIE_SECURE wins, else production only', () => {
-    expect(cookieSecure({ NODE_ENV: 'production' } as NodeJS.ProcessEnv)).toBe(true);
-    expect(cookieSecure({ NODE_ENV: 'production', COOKIE_SECURE: 'false' } as NodeJS.ProcessEnv)).toBe(false);
-    expect(cookieSecure({ NODE_ENV: 'development' } as NodeJS.ProcessEnv)).toBe(false);
-    expect(cookieSecure({ NODE_ENV: 'development', COOKIE_SECURE: 'true' } as NodeJS.ProcessEnv)).toBe(true);
-  });
-
   it('splitFullName: first word, the rest, or the default last name (spec 01 §5)', () => {
     expect(splitFullName('  Асель   Каримова ')).toEqual({ firstName: 'Асель', lastName: 'Каримова' });
     expect(splitFullName('Иван Петрович Сидоров')).toEqual({ firstName: 'Иван', lastName: 'Петрович Сидоров' });

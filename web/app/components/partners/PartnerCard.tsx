@@ -1,10 +1,10 @@
-import type { PartnerDto } from '@realty/contracts';
+import { escapeHtml, type PartnerDto } from '@realty/contracts';
 import type { TFunction } from 'i18next';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeartIcon, MapIcon, spriteIconHtml } from '~/components/Icons';
 import { ListLink } from '~/components/ListLink';
-import { attr, escapeHtml } from '~/lib/html';
+import { attr } from '~/lib/html';
 import type { CardPartner } from '~/lib/partner-card';
 import { template } from '~/lib/texts';
 import { partnerCategoryIconHtml } from './PartnerIcons';
