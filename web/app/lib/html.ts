@@ -8,6 +8,14 @@ import { escapeHtml } from '@realty/contracts';
  * (escaped as React escapes it) or be a number.
  */
 
+/** The prop of `dangerouslySetInnerHTML` for markup built with these helpers. */
+export const innerHtml = (markup: string) => ({ __html: markup });
+
+/** tel: link of a phone as written ('+7 (727) 355-00-00' -> 'tel:+77273550000'). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, '')}`;
+}
+
 /** An attribute, ` name="value"` (escaped), or '' when the value is null, undefined or false. */
 export function attr(name: string, value: string | number | null | undefined | false): string {
   return value === null || value === undefined || value === false ? '' : ` ${name}="${escapeHtml(value)}"`;

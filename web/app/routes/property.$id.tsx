@@ -18,6 +18,7 @@ import { resolveImage } from '~/components/PropertyImage';
 import { ShareButton } from '~/components/ShareButton';
 import { i18nServer } from '~/i18n.server';
 import { apiFor, mapTiles } from '~/lib/api.server';
+import { telHref } from '~/lib/html';
 import type { PreloadHandle } from '~/lib/head-preloads';
 import { toCardProperties, type CardProperty } from '~/lib/property-card';
 import { absoluteUrl, canonicalUrl, excerpt, listingJsonLd, seoMeta, type Seo } from '~/lib/seo';
@@ -146,10 +147,6 @@ function LocationMap({ property: p, title, tiles, osm }: { property: PropertyDet
       </p>
     </>
   );
-}
-
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^+\d]/g, '')}`;
 }
 
 export default function PropertyPage() {
