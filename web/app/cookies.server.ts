@@ -1,5 +1,5 @@
 import { createCookie } from '@remix-run/node';
-import { cookieSecure } from './lib/session.server';
+import { cookieSecure } from '@realty/contracts';
 
 const secure = cookieSecure();
 

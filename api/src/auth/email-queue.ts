@@ -3,19 +3,10 @@ import { JOB_QUEUE, JobName, JobProducer, type SendEmailPayload } from '@realty/
 import type { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { InjectRedis } from '../common/redis.module';
+import { withTimeout } from '../common/with-timeout';
 
 /** How long an enqueue may take before it is reported as failed (the job may still land later). */
 const ENQUEUE_TIMEOUT_MS = 5000;
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Enqueues JobName.SendEmail on the notifications queue (the worker renders and sends it).

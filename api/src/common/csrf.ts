@@ -4,6 +4,7 @@ import { Controller, Get, HttpStatus, Injectable, Res, SetMetadata, type CanActi
 import { Reflector } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cookieSecure } from '@realty/contracts';
 import { ApiException } from './api.exception';
 import { Public } from './decorators';
 import { RequestAuthenticator, apiKey } from './guards.authenticator';
@@ -37,12 +38,6 @@ export const CSRF_EXEMPT = 'realty:csrf-exempt';
  * ignore cookies): the website-analytics tracking calls (docs/decisions/016-analytics-csrf-exemption.md).
  */
 export const CsrfExempt = () => SetMetadata(CSRF_EXEMPT, true);
-
-/** Cookies get Secure unless COOKIE_SECURE=false; default: only in production (README "COOKIE_SECURE"). */
-export function cookieSecure(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.COOKIE_SECURE !== undefined && env.COOKIE_SECURE !== '') return env.COOKIE_SECURE !== 'false';
-  return env.NODE_ENV === 'production';
-}
 
 /**
  * Registers @fastify/cookie and @fastify/csrf-protection, and an onRequest hook that refuses

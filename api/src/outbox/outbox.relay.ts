@@ -5,6 +5,7 @@ import type { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
 import { InjectRedis } from '../common/redis.module';
+import { withTimeout } from '../common/with-timeout';
 
 /**
  * Transactional outbox (docs/decisions/015-outbox-relay.md).
@@ -41,16 +42,6 @@ export function outboxPollMs(env: NodeJS.ProcessEnv = process.env): number {
 
 /** The BullMQ job id of an outbox row. */
 export const outboxJobId = (rowId: string) => `outbox-${rowId}`;
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
 
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {

@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, ValidateBy, isEmail, type ValidationArguments } from 'class-validator';
 import { LANGUAGES, type Language, type RoleName } from './enums';
 import type { MessageKey } from './messages';
+import { isBlank } from './text';
 
 /**
  * Bodies and answers of the accounts API (spec 01 §3 "User and session", §5 "Registration",
@@ -33,8 +34,6 @@ export const PHONE_PATTERN = /^\+?[\d\s()-]+$/;
 
 /** Opaque tokens the API hands out (refresh, password reset): 32 random bytes, base64url. */
 export const OPAQUE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 // ---------------------------------------------------------------------------------------
 // Problems: value -> message id or null. Exported so a form can check one field on its own.

@@ -1,9 +1,11 @@
 import type { MessageKey } from './messages';
+import { isBlank } from './text';
 
 /**
  * Values and pure rules of the public forms (spec 01 §2, §3, §5, §9; spec 02 §3) with no
  * validation-library import, so browser code (quiz, calculator) can use them without pulling
- * class-validator into the client bundle. The DTO classes are in leads.ts.
+ * class-validator into the client bundle. The field rules and DTO classes are in leads.fields.ts,
+ * leads.api.dto.ts and leads.forms.dto.ts.
  */
 
 // ---------------------------------------------------------------------------------------
@@ -86,8 +88,6 @@ export const HONEYPOT_FIELD = 'website';
 // ---------------------------------------------------------------------------------------
 // Pure rules
 
-const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
 const oneOf =
   (values: readonly string[], missing: MessageKey) =>
   (value: unknown): MessageKey | null =>
@@ -142,15 +142,24 @@ export function leadQuality(lead: {
   return 'cold';
 }
 
+/** splitFullName's defaults for a lead (spec 01 §7 notes: first name 'Клиент', no last name). */
+export const LEAD_NAME_DEFAULTS = { firstName: LEAD_TEXTS.defaultFirstName, lastName: '' } as const;
+
+/** splitFullName's defaults for a registration (spec 01 §5: no first name, last name 'Пользователь'). */
+export const REGISTRATION_NAME_DEFAULTS = { firstName: '', lastName: 'Пользователь' } as const;
+
 /**
- * Splits a full name on its first space: the first word is the first name (default 'Клиент'),
- * the rest the last name ('' when none) (spec 01 §5 "Name is split on the first space", §7).
+ * Splits a full name on its first space (runs of spaces count as one): the first word is the
+ * first name, the rest the last name (spec 01 §5 "Name is split on the first space", §7). A
+ * missing part takes its value from `defaults`: a lead's by default ('Клиент', ''), a
+ * registration passes REGISTRATION_NAME_DEFAULTS ('', 'Пользователь').
  */
-export function splitFullName(name: string | null | undefined): { firstName: string; lastName: string } {
-  const clean = (name ?? '').trim().replace(/\s+/g, ' ');
-  if (!clean) return { firstName: LEAD_TEXTS.defaultFirstName, lastName: '' };
-  const at = clean.indexOf(' ');
-  return at < 0 ? { firstName: clean, lastName: '' } : { firstName: clean.slice(0, at), lastName: clean.slice(at + 1) };
+export function splitFullName(
+  name: string | null | undefined,
+  defaults: { firstName: string; lastName: string } = LEAD_NAME_DEFAULTS,
+): { firstName: string; lastName: string } {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  return { firstName: words[0] ?? defaults.firstName, lastName: words.slice(1).join(' ') || defaults.lastName };
 }
 
 /** Monthly and total rent of the calculator (spec 01 §2: monthly = area x price, total = monthly x term). */

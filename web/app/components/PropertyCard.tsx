@@ -1,7 +1,7 @@
-import type { DealType, Language } from '@realty/contracts';
+import { escapeHtml, type DealType, type Language } from '@realty/contracts';
 import { formatArea, formatPrice, formatPricePerSqm } from '@realty/i18n';
 import type { TFunction } from 'i18next';
-import { attr, escapeHtml } from '~/lib/html';
+import { attr, innerHtml } from '~/lib/html';
 import type { CardProperty } from '~/lib/property-card';
 import { counted, template, useTexts } from '~/lib/texts';
 import { FavoriteControl, useFavorite } from './FavoriteLink';
@@ -76,8 +76,6 @@ function staticParts(p: CardProperty, title: string, lang: Language, texts: Card
   return { media, badges, address, facts, features, footer };
 }
 
-const html = (markup: string) => ({ __html: markup });
-
 /**
  * Property card (spec 01 §2 Card): image, deal-type and premium badges, favourite heart,
  * title linking to /property/{slug or id}, address, area, floor/total floors (only when both
@@ -95,8 +93,8 @@ export function PropertyCard({ property, lang, priority = false, lcp = false }: 
   return (
     <article className="property-card">
       <div className="property-card__media">
-        {property.image ? <picture dangerouslySetInnerHTML={html(parts.media)} /> : <div className="property-card__noimage" dangerouslySetInnerHTML={html(parts.media)} />}
-        <div className="property-card__badges" dangerouslySetInnerHTML={html(parts.badges)} />
+        {property.image ? <picture dangerouslySetInnerHTML={innerHtml(parts.media)} /> : <div className="property-card__noimage" dangerouslySetInnerHTML={innerHtml(parts.media)} />}
+        <div className="property-card__badges" dangerouslySetInnerHTML={innerHtml(parts.badges)} />
         <FavoriteControl title={title} propertyId={property.id} fav={favorite} />
       </div>
       <div className="property-card__body">
@@ -105,10 +103,10 @@ export function PropertyCard({ property, lang, priority = false, lcp = false }: 
             {title}
           </ListLink>
         </h3>
-        <p className="property-card__address" dangerouslySetInnerHTML={html(parts.address)} />
-        <ul className="property-card__facts" dangerouslySetInnerHTML={html(parts.facts)} />
-        {parts.features !== null ? <ul className="feature-badges" aria-label={texts.features} dangerouslySetInnerHTML={html(parts.features)} /> : null}
-        <div className="property-card__footer" dangerouslySetInnerHTML={html(parts.footer)} />
+        <p className="property-card__address" dangerouslySetInnerHTML={innerHtml(parts.address)} />
+        <ul className="property-card__facts" dangerouslySetInnerHTML={innerHtml(parts.facts)} />
+        {parts.features !== null ? <ul className="feature-badges" aria-label={texts.features} dangerouslySetInnerHTML={innerHtml(parts.features)} /> : null}
+        <div className="property-card__footer" dangerouslySetInnerHTML={innerHtml(parts.footer)} />
       </div>
     </article>
   );

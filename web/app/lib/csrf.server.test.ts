@@ -10,8 +10,6 @@ jest.mock('~/i18n.server', () => ({
 }));
 
 import { commitCsrfToken, csrf, csrfCookie, CSRF_FIELD, validateCsrf } from './csrf.server';
-import { splitFullName } from './account';
-import { cookieSecure } from './session.server';
 
 /** The CSRF check of the web's own forms (remix-utils CSRF: signed cookie + hidden field). */
 describe('web form CSRF', () => {
@@ -83,21 +81,5 @@ describe('web form CSRF', () => {
     const { request, form } = post(null, {}, 'https://evil.example/x');
     const thrown = (await validateCsrf(request, form).catch((e: unknown) => e)) as Response;
     expect(thrown.headers.get('Location')).toBe('/auth');
-  });
-});
-
-describe('helpers', () => {
-  it('cookieSecure: COOKIE_SECURE wins, else production only', () => {
-    expect(cookieSecure({ NODE_ENV: 'production' } as NodeJS.ProcessEnv)).toBe(true);
-    expect(cookieSecure({ NODE_ENV: 'production', COOKIE_SECURE: 'false' } as NodeJS.ProcessEnv)).toBe(false);
-    expect(cookieSecure({ NODE_ENV: 'development' } as NodeJS.ProcessEnv)).toBe(false);
-    expect(cookieSecure({ NODE_ENV: 'development', COOKIE_SECURE: 'true' } as NodeJS.ProcessEnv)).toBe(true);
-  });
-
-  it('splitFullName: first word, the rest, or the default last name (spec 01 §5)', () => {
-    expect(splitFullName('  Асель   Каримова ')).toEqual({ firstName: 'Асель', lastName: 'Каримова' });
-    expect(splitFullName('Иван Петрович Сидоров')).toEqual({ firstName: 'Иван', lastName: 'Петрович Сидоров' });
-    expect(splitFullName('Асель')).toEqual({ firstName: 'Асель', lastName: 'Пользователь' });
-    expect(splitFullName('')).toEqual({ firstName: '', lastName: 'Пользователь' });
   });
 });

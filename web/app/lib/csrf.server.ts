@@ -1,10 +1,11 @@
 import { createCookie } from '@remix-run/node';
 import { createHmac, randomBytes } from 'node:crypto';
 import { CSRF, CSRFError } from 'remix-utils/csrf/server';
+import { cookieSecure } from '@realty/contracts';
 import { getLanguage, i18nServer } from '~/i18n.server';
 import { redirectWithToast } from './toast.server';
 import { safeRedirectPath } from './safe-redirect';
-import { cookieSecure, keysFor } from './session.server';
+import { keysFor } from './session.server';
 import type { RequestView } from './request-view';
 
 /**

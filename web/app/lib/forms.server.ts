@@ -1,12 +1,15 @@
 import { ApiError, ApiNetworkError, ApiValidationError } from '@realty/api-client';
-import { translateMessage, type Language } from '@realty/contracts';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
+import type { FieldMessages } from '@realty/contracts';
+import { validateCsrf } from './csrf.server';
+import type { ToastMessage } from './toast';
 
 /**
- * Server-side form validation with the API's own DTO classes (STYLE "Validation rules live
- * once, in libs/contracts"): the action validates with the class the API's ValidationPipe uses,
- * so a form and the API never disagree. Messages are the contracts' ids, translated here.
+ * The one form pattern of the web's actions (STYLE "Validation rules live once, in
+ * libs/contracts"): read the posted form (readForm, readPostedForm), take its text fields
+ * (formFields), validate them with the DTO class the API's ValidationPipe uses
+ * (`validateInput(Dto, fields, lang)` of @realty/contracts: the field messages in the request's
+ * language), and answer a failed API call with the API's field messages (apiFieldErrors) and a
+ * toast (failureToast). The public forms' actions (public-forms.server.ts) are built on these.
  */
 
 /**
@@ -23,8 +26,18 @@ export async function readForm(request: Request): Promise<FormData> {
   }
 }
 
-/** Field name -> message. */
-export type FieldErrors = Record<string, string>;
+/**
+ * readForm, then the web's CSRF token of the form (csrf.server validateCsrf: a stale page is
+ * sent back with a toast, to `back` when given).
+ */
+export async function readPostedForm(request: Request, back?: string): Promise<FormData> {
+  const form = await readForm(request);
+  await validateCsrf(request, form, back);
+  return form;
+}
+
+/** Field name -> message in the request's language. */
+export type FieldErrors = FieldMessages;
 
 /** A form's text fields as strings ('' for a missing field; files are ignored). */
 export function formFields<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
@@ -36,45 +49,38 @@ export function formFields<K extends string>(form: FormData, names: readonly K[]
   return out;
 }
 
-/**
- * Validates `plain` with the DTO class `cls` (transforms applied first, like the API). Returns
- * the transformed value, or the first message of each invalid field in `lang`.
- */
-export async function validateWith<T extends object>(
-  cls: new () => T,
-  plain: Record<string, unknown>,
-  lang: Language,
-): Promise<{ ok: true; value: T } | { ok: false; errors: FieldErrors }> {
-  const value = plainToInstance(cls, plain);
-  const problems = await validate(value, { forbidUnknownValues: false });
-  if (!problems.length) return { ok: true, value };
-  const errors: FieldErrors = {};
-  for (const p of problems) {
-    const first = Object.values(p.constraints ?? {})[0];
-    if (first && !errors[p.property]) errors[p.property] = translateMessage(first, lang);
-  }
-  return { ok: false, errors };
-}
-
 /** The per-field messages of an API validation answer (already in the request language). */
 export function apiFieldErrors(error: unknown): FieldErrors | null {
   return error instanceof ApiValidationError && Object.keys(error.fields).length ? { ...error.fields } : null;
 }
 
+/** The texts of a form's failure toast (in the request's language). */
+export interface FailureTexts {
+  /** Title of the toast (of every kind of failure unless given below). */
+  title: string;
+  /** Description when the API gives no message worth showing (5xx, a proxy's page, a bug). */
+  fallback: string;
+  /** Description of a network failure (the API did not answer). */
+  network: string;
+  networkTitle?: string;
+  validationTitle?: string;
+  /** Description of a 400 without a message of its own (default `fallback`). */
+  validationText?: string;
+}
+
 /**
  * A failed write as a toast (spec 01 §8 "Toasts after a failed write action"): validation ->
- * 'Ошибка валидации' with the message, API error -> `title` with the server's message (or
- * `fallback`), network -> 'Ошибка сети' with `network`.
+ * `validationTitle` with the API's message, another API refusal (4xx) -> `title` with the API's
+ * message (in the request language: 429 'Слишком много запросов...'), 5xx or anything else ->
+ * `title` with `fallback`, network -> `networkTitle` with `network`.
  */
-export function failureToast(
-  error: unknown,
-  texts: { title: string; fallback: string; network: string; networkTitle?: string; validationTitle?: string },
-): { title: string; description: string; variant: 'destructive' } {
+export function failureToast(error: unknown, texts: FailureTexts): ToastMessage & { description: string; variant: 'destructive' } {
   if (error instanceof ApiNetworkError) return { title: texts.networkTitle ?? texts.title, description: texts.network, variant: 'destructive' };
-  if (error instanceof ApiValidationError) return { title: texts.validationTitle ?? texts.title, description: error.message || texts.fallback, variant: 'destructive' };
+  if (error instanceof ApiValidationError) {
+    return { title: texts.validationTitle ?? texts.title, description: error.serverMessage || (texts.validationText ?? texts.fallback), variant: 'destructive' };
+  }
   if (error instanceof ApiError) {
-    // The API's message is in the request language (429: 'Слишком много запросов...'); a 5xx
-    // (or a proxy's page) gets the form's own fallback text.
+    // A 5xx (or a proxy's page) gets the form's own fallback text, never the server's words.
     const message = error.status >= 500 ? texts.fallback : error.serverMessage || error.message;
     return { title: texts.title, description: message || texts.fallback, variant: 'destructive' };
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { attr, escapeHtml } from './html';
+import { escapeHtml } from '@realty/contracts';
+import { attr } from './html';
 
 describe('markup strings (lib/html.ts)', () => {
   const samples = ['plain', 'Офис «Алатау» 64 м²', `<script>alert("x") & 'y'</script>`, '&amp; already', '中文 > 2'];

@@ -1,17 +1,19 @@
+import { escapeHtml } from '@realty/contracts';
+
 /**
  * Markup written as strings, for static parts of components repeated many times on a page
  * (the catalogue's 50 cards): React renders such a part as one `dangerouslySetInnerHTML`
  * string instead of a tree of elements and attributes, which costs far less on the server.
- * Every value that goes into the markup must pass through `escapeHtml` (or be a number).
+ * Every value that goes into the markup must pass through `escapeHtml` of @realty/contracts
+ * (escaped as React escapes it) or be a number.
  */
 
-const UNSAFE = /["&'<>]/g;
-const ENTITIES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
+/** The prop of `dangerouslySetInnerHTML` for markup built with these helpers. */
+export const innerHtml = (markup: string) => ({ __html: markup });
 
-/** Text or attribute value made safe for HTML, escaped as React escapes it. */
-export function escapeHtml(value: string | number): string {
-  const text = String(value);
-  return /["&'<>]/.test(text) ? text.replace(UNSAFE, (c) => ENTITIES[c]) : text;
+/** tel: link of a phone as written ('+7 (727) 355-00-00' -> 'tel:+77273550000'). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, '')}`;
 }
 
 /** An attribute, ` name="value"` (escaped), or '' when the value is null, undefined or false. */

@@ -1,5 +1,5 @@
 import { data } from '@remix-run/node';
-import { ApiError, ApiNetworkError, ApiValidationError, type ApiClient } from '@realty/api-client';
+import { ApiError, ApiValidationError, type ApiClient } from '@realty/api-client';
 import {
   ContactPageFormDto,
   CreateInquiryDto,
@@ -21,16 +21,16 @@ import {
 } from '@realty/contracts';
 import { getLanguage, i18nServer } from '~/i18n.server';
 import { getAuth } from './auth.server';
-import { validateCsrf } from './csrf.server';
 import { JS_FIELD, QUIZ_NAV_FIELD, QUIZ_STEP_FIELD, QUIZ_STEPS, type PublicFormResult, type QuizValues } from './public-forms';
 import type { ToastMessage } from './toast';
 import { redirectWithToast } from './toast.server';
-import { readForm } from './forms.server';
+import { failureToast, formFields, readPostedForm, type FieldErrors } from './forms.server';
 
 /**
- * Actions of the public forms (spec 01 §2, §5, §7 notes, §8 texts). Every form is validated with
- * the DTO class of @realty/contracts the API validates with (validateInput), errors are returned
- * as 400 with the messages in the page language keyed by field, and the typed values come back
+ * Actions of the public forms (spec 01 §2, §5, §7 notes, §8 texts), on the form pattern of
+ * forms.server.ts. Every form is validated with the DTO class of @realty/contracts the API
+ * validates with (validateInput), errors are returned as 400 with the messages in the page
+ * language keyed by field, and the typed values come back
  * so the page re-renders them. With JavaScript (the hidden `_js` field) a success answers data
  * (the component shows the toast and clears the form); without it a success redirects with a
  * flash toast. The web's own CSRF token (validateCsrf) guards every post; the API call goes
@@ -42,30 +42,6 @@ type Texts = (key: string, options?: Record<string, unknown>) => string;
 async function formTexts(request: Request): Promise<{ lang: Language; t: Texts }> {
   const lang = await getLanguage(request);
   return { lang, t: (await i18nServer.getFixedT(lang, 'forms')) as unknown as Texts };
-}
-
-/** The posted text fields as strings ('' when missing). */
-function fieldsOf(form: FormData, names: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of names) {
-    const v = form.get(name);
-    out[name] = typeof v === 'string' ? v : '';
-  }
-  return out;
-}
-
-function translateAll(errors: Record<string, MessageKey>, lang: Language): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, translateMessage(v, lang)]));
-}
-
-/** Spec 01 §8 "Toasts after a failed write action" for a failed API call. */
-function failureToast(error: unknown, t: Texts, fallback: { title: string; description: string }): ToastMessage {
-  if (error instanceof ApiNetworkError) return { title: t('toast.networkTitle'), description: fallback.description, variant: 'destructive' };
-  if (error instanceof ApiValidationError) return { title: t('toast.validationTitle'), description: error.serverMessage || t('toast.validationText'), variant: 'destructive' };
-  if (error instanceof ApiError && error.status < 500 && error.serverMessage) {
-    return { title: fallback.title, description: error.serverMessage, variant: 'destructive' };
-  }
-  return { title: fallback.title, description: fallback.description, variant: 'destructive' };
 }
 
 interface Submission<T extends object> {
@@ -80,7 +56,8 @@ interface Submission<T extends object> {
   /** The API call with the validated value and the honeypot's content. */
   send: (api: ApiClient, value: T, honeypot: string) => Promise<unknown>;
   texts: {
-    validation: (errors: Record<string, MessageKey>) => ToastMessage;
+    /** The toast of a refused form; `errors` are the invalid fields (none: the API refused them). */
+    validation: (errors: FieldErrors) => ToastMessage;
     success: ToastMessage;
     failure: { title: string; description: string };
   };
@@ -97,12 +74,12 @@ interface Submission<T extends object> {
 
 /** Validates, sends, answers (see the module comment). */
 async function submit<T extends object>(s: Submission<T>, lang: Language) {
-  const values = fieldsOf(s.form, s.fields);
+  const values = formFields(s.form, s.fields);
   const js = s.form.get(JS_FIELD) === '1';
   const honeypot = String(s.form.get(HONEYPOT_FIELD) ?? '');
-  const checked = await validateInput(s.dto, { ...values, ...s.extra });
+  const checked = await validateInput(s.dto, { ...values, ...s.extra }, lang);
   if (!checked.ok) {
-    const result: PublicFormResult = { form: s.formName, ok: false, errors: translateAll(checked.errors, lang), values, toast: s.texts.validation(checked.errors) };
+    const result: PublicFormResult = { form: s.formName, ok: false, errors: checked.errors, values, toast: s.texts.validation(checked.errors) };
     return data(result, { status: 400 });
   }
   const auth = await getAuth(s.request);
@@ -116,22 +93,20 @@ async function submit<T extends object>(s: Submission<T>, lang: Language) {
     }
     if (!(error instanceof ApiError) || error.status >= 500) console.error(`${s.formName}: the API refused the submission`, error);
     const { t } = await formTexts(s.request);
-    const result: PublicFormResult = { form: s.formName, ok: false, values, toast: failureToast(error, t, s.texts.failure) };
+    const toast = failureToast(error, {
+      title: s.texts.failure.title,
+      fallback: s.texts.failure.description,
+      network: s.texts.failure.description,
+      networkTitle: t('toast.networkTitle'),
+      validationTitle: t('toast.validationTitle'),
+      validationText: t('toast.validationText'),
+    });
+    const result: PublicFormResult = { form: s.formName, ok: false, values, toast };
     return data(result, { status: status >= 400 && status < 600 ? status : 502, headers: await auth.headers() });
   }
   if (!js || s.redirectWithJs) return redirectWithToast(s.request, s.successRedirect, s.texts.success, { headers: await auth.headers() });
   const result: PublicFormResult = { form: s.formName, ok: true, toast: s.texts.success };
   return data(result, { headers: await auth.headers() });
-}
-
-/**
- * Reads the posted form (400 when the body is not one: forms.server readForm) and checks the
- * web's CSRF token (a stale page is sent back with a toast).
- */
-export async function readPostedForm(request: Request): Promise<FormData> {
-  const form = await readForm(request);
-  await validateCsrf(request, form);
-  return form;
 }
 
 /** Home contact form (spec 01 §5; lead payload of spec 01 §7 notes, source website_contact_form). */
@@ -246,7 +221,7 @@ export async function quizAction(request: Request, form: FormData) {
     return data(answer(Math.min(QUIZ_STEPS.length, step + 1)));
   }
   // submit: every answer must be valid; show the first step with a problem
-  const checked = await validateInput(QuizAnswersDto, { ...values });
+  const checked = await validateInput(QuizAnswersDto, { ...values }, lang);
   if (!checked.ok) {
     const first = QUIZ_STEPS.findIndex((k) => checked.errors[k]);
     const result: PublicFormResult = {
@@ -254,7 +229,7 @@ export async function quizAction(request: Request, form: FormData) {
       ok: false,
       step: first >= 0 ? first + 1 : step,
       values,
-      errors: translateAll(checked.errors, lang),
+      errors: checked.errors,
       toast: { title: t('toast.validationTitle'), description: t('toast.validationText'), variant: 'destructive' },
     };
     return data(result, { status: 400 });

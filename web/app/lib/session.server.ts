@@ -1,7 +1,7 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { createCookieSessionStorage, type Session } from '@remix-run/node';
 import { isCsrfPair, type CsrfPair } from '@realty/api-client';
-import { ROLES, type AuthSessionDto, type RoleName } from '@realty/contracts';
+import { ROLES, cookieSecure, type AuthSessionDto, type RoleName } from '@realty/contracts';
 
 /**
  * The web server's own session (DESIGN "Auth and sessions"): a cookie signed with the session
@@ -15,12 +15,6 @@ import { ROLES, type AuthSessionDto, type RoleName } from '@realty/contracts';
 export const SESSION_COOKIE = '__session';
 /** Lifetime of a remembered session (the API's refresh tokens live as long with rememberMe). */
 export const REMEMBER_ME_SECONDS = 30 * 24 * 3600;
-
-/** Secure cookies: COOKIE_SECURE=true|false when set, else only in production (README). */
-export function cookieSecure(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.COOKIE_SECURE !== undefined && env.COOKIE_SECURE !== '') return env.COOKIE_SECURE !== 'false';
-  return env.NODE_ENV === 'production';
-}
 
 /** The shortest SESSION_SECRET accepted in production (as JWT_SECRET's). */
 export const MIN_SECRET_LENGTH = 32;

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node';
-import { cookieSecure, keysFor } from './session.server';
+import { cookieSecure } from '@realty/contracts';
+import { keysFor } from './session.server';
 import { isToastMessage, type ToastMessage } from './toast';
 
 /**

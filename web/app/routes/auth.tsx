@@ -2,16 +2,23 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { ApiNetworkError } from '@realty/api-client';
-import { ForgotPasswordDto, LoginDto, RegisterDto, type AuthNoticeDto, type AuthSessionDto } from '@realty/contracts';
+import {
+  ForgotPasswordDto,
+  LoginDto,
+  REGISTRATION_NAME_DEFAULTS,
+  RegisterDto,
+  splitFullName,
+  validateInput,
+  type AuthNoticeDto,
+  type AuthSessionDto,
+} from '@realty/contracts';
 import { useTranslation } from 'react-i18next';
 import { Field, FormAlert } from '~/components/account/Field';
 import { AuthenticityTokenInput } from '~/components/csrf';
 import { useToastEffect } from '~/components/toast/Toaster';
 import { i18nServer } from '~/i18n.server';
 import { dashboardPathFor, getAuth } from '~/lib/auth.server';
-import { validateCsrf } from '~/lib/csrf.server';
-import { apiFieldErrors, failureToast, formFields, readForm, validateWith, type FieldErrors } from '~/lib/forms.server';
-import { splitFullName } from '~/lib/account';
+import { apiFieldErrors, failureToast, formFields, readPostedForm, type FieldErrors } from '~/lib/forms.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { canonicalUrl, seoMeta } from '~/lib/seo';
 import type { ToastMessage } from '~/lib/toast';
@@ -60,8 +67,7 @@ interface ActionResult {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  await validateCsrf(request, form);
+  const form = await readPostedForm(request);
   const auth = await getAuth(request);
   const lang = auth.lang;
   const t = await i18nServer.getFixedT(lang, 'auth');
@@ -82,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const message = t('toast.forgotEmailRequired');
         return reply({ intent, values, errors: { email: message }, toast: { title: t('toast.forgotError'), description: message, variant: 'destructive' } });
       }
-      const checked = await validateWith(ForgotPasswordDto, { email: f.email }, lang);
+      const checked = await validateInput(ForgotPasswordDto, { email: f.email }, lang);
       if (!checked.ok) return invalid(intent, checked.errors, values);
       try {
         await auth.api.post<AuthNoticeDto>('/auth/forgot-password', { email: checked.value.email });
@@ -98,7 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return reply({ intent, values, toast: { title: t('toast.forgotSent'), description: t('toast.forgotSentText') } }, 200);
     }
 
-    const checked = await validateWith(LoginDto, { email: f.email, password: f.password, rememberMe: remember }, lang);
+    const checked = await validateInput(LoginDto, { email: f.email, password: f.password, rememberMe: remember }, lang);
     if (!checked.ok) return invalid(intent, checked.errors, values);
     let result: AuthSessionDto;
     try {
@@ -126,8 +132,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'register') {
     const f = formFields(form, ['fullName', 'email', 'phone', 'password', 'confirmPassword'] as const);
     const values = { fullName: f.fullName, email: f.email, phone: f.phone };
-    const { firstName, lastName } = splitFullName(f.fullName);
-    const checked = await validateWith(
+    const { firstName, lastName } = splitFullName(f.fullName, REGISTRATION_NAME_DEFAULTS);
+    const checked = await validateInput(
       RegisterDto,
       { email: f.email, password: f.password, confirmPassword: f.confirmPassword, firstName, lastName, phone: f.phone, language: lang },
       lang,

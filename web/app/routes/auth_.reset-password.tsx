@@ -2,15 +2,14 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { ApiNetworkError } from '@realty/api-client';
-import { ResetPasswordDto, type AuthNoticeDto } from '@realty/contracts';
+import { ResetPasswordDto, validateInput, type AuthNoticeDto } from '@realty/contracts';
 import { useTranslation } from 'react-i18next';
 import { Field, FormAlert } from '~/components/account/Field';
 import { AuthenticityTokenInput } from '~/components/csrf';
 import { useToastEffect } from '~/components/toast/Toaster';
 import { i18nServer } from '~/i18n.server';
 import { getAuth } from '~/lib/auth.server';
-import { validateCsrf } from '~/lib/csrf.server';
-import { apiFieldErrors, failureToast, formFields, readForm, validateWith, type FieldErrors } from '~/lib/forms.server';
+import { apiFieldErrors, failureToast, formFields, readPostedForm, type FieldErrors } from '~/lib/forms.server';
 import { keptRouteHeaders } from '~/lib/route-headers';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
 import type { ToastMessage } from '~/lib/toast';
@@ -49,13 +48,12 @@ interface ActionResult {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  await validateCsrf(request, form);
+  const form = await readPostedForm(request);
   const auth = await getAuth(request);
   const t = await i18nServer.getFixedT(auth.lang, 'auth');
   const f = formFields(form, ['token', 'password', 'confirmPassword'] as const);
   const reply = async (result: ActionResult, status = 400) => data(result, { status, headers: await auth.headers() });
-  const checked = await validateWith(ResetPasswordDto, { token: f.token, password: f.password, confirmPassword: f.confirmPassword }, auth.lang);
+  const checked = await validateInput(ResetPasswordDto, { token: f.token, password: f.password, confirmPassword: f.confirmPassword }, auth.lang);
   const errors: FieldErrors = checked.ok ? {} : { ...checked.errors };
   if (f.confirmPassword !== f.password) errors.confirmPassword = t('errors.passwordsMismatch');
   if (!checked.ok || Object.keys(errors).length) {

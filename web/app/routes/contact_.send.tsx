@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ContactPageForm } from '~/components/forms/ContactPageForm';
-import { contactPageAction, readPostedForm } from '~/lib/public-forms.server';
+import { readPostedForm } from '~/lib/forms.server';
+import { contactPageAction } from '~/lib/public-forms.server';
 import { resultOf } from '~/lib/public-forms';
 import { pageMeta } from '~/lib/error-meta';
 

@@ -8,6 +8,7 @@ import {
   USER_STATUSES,
   UpdateUserRoleDto,
   UpdateUserStatusDto,
+  validateInput,
   type AdminUserDto,
   type PageMeta,
   type RoleDto,
@@ -20,7 +21,7 @@ import { Pagination } from '~/components/Pagination';
 import { i18nServer } from '~/i18n.server';
 import { ADMIN_ROLES, requireUser, rethrowAuthError } from '~/lib/auth.server';
 import { validateCsrf } from '~/lib/csrf.server';
-import { readForm, validateWith } from '~/lib/forms.server';
+import { readForm } from '~/lib/forms.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { redirectWithToast } from '~/lib/toast.server';
 import { dashboardMeta } from '~/lib/error-meta';
@@ -113,13 +114,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
   try {
     if (intent === 'role') {
-      const checked = await validateWith(UpdateUserRoleDto, { roleId: Number(form.get('roleId')) }, auth.lang);
+      const checked = await validateInput(UpdateUserRoleDto, { roleId: Number(form.get('roleId')) }, auth.lang);
       if (!checked.ok) return fail(Object.values(checked.errors)[0]);
       await auth.api.patch<AdminUserDto>(`${path}/role`, { roleId: checked.value.roleId });
       return done(t('users.roleChanged'));
     }
     if (intent === 'status') {
-      const checked = await validateWith(UpdateUserStatusDto, { status: String(form.get('status') ?? '') }, auth.lang);
+      const checked = await validateInput(UpdateUserStatusDto, { status: String(form.get('status') ?? '') }, auth.lang);
       if (!checked.ok) return fail(Object.values(checked.errors)[0]);
       const updated = await auth.api.patch<AdminUserDto>(`${path}/status`, { status: checked.value.status });
       return done(updated.status === 'blocked' ? t('users.blocked') : t('users.unblocked'));

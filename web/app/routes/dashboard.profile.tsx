@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { ApiError, ApiNetworkError } from '@realty/api-client';
-import { ChangePasswordDto, UpdateProfileDto, type AuthUserDto, type Language } from '@realty/contracts';
+import { ChangePasswordDto, UpdateProfileDto, validateInput, type AuthUserDto, type Language } from '@realty/contracts';
 import { LANGUAGE_NAMES, supportedLanguages } from '@realty/i18n';
 import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
@@ -12,8 +12,7 @@ import { useToastEffect } from '~/components/toast/Toaster';
 import { languageCookie } from '~/cookies.server';
 import { i18nServer } from '~/i18n.server';
 import { requireUser, rethrowAuthError } from '~/lib/auth.server';
-import { validateCsrf } from '~/lib/csrf.server';
-import { apiFieldErrors, failureToast, formFields, readForm, validateWith, type FieldErrors } from '~/lib/forms.server';
+import { apiFieldErrors, failureToast, formFields, readPostedForm, type FieldErrors } from '~/lib/forms.server';
 import type { ToastMessage } from '~/lib/toast';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -42,8 +41,7 @@ interface ActionResult {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  await validateCsrf(request, form);
+  const form = await readPostedForm(request);
   const auth = await requireUser(request);
   const lang = auth.lang;
   const [t, ta] = await Promise.all([i18nServer.getFixedT(lang, 'dashboard'), i18nServer.getFixedT(lang, 'auth')]);
@@ -55,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'profile') {
     const f = formFields(form, ['firstName', 'lastName', 'phone', 'language'] as const);
     const values = { ...f };
-    const checked = await validateWith(UpdateProfileDto, { ...f }, lang);
+    const checked = await validateInput(UpdateProfileDto, { ...f }, lang);
     if (!checked.ok) return reply({ intent, values, errors: checked.errors, toast: validationToast });
     let updated: AuthUserDto;
     try {
@@ -74,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === 'password') {
     const f = formFields(form, ['currentPassword', 'newPassword', 'confirmPassword'] as const);
-    const checked = await validateWith(ChangePasswordDto, { ...f }, lang);
+    const checked = await validateInput(ChangePasswordDto, { ...f }, lang);
     const errors: FieldErrors = checked.ok ? {} : { ...checked.errors };
     if (f.confirmPassword !== f.newPassword) errors.confirmPassword = ta('errors.passwordsMismatch');
     if (!checked.ok || Object.keys(errors).length) return reply({ intent, errors, toast: validationToast });

@@ -10,7 +10,8 @@ import { CheckIcon, MailIcon, PhoneIcon, PinIcon, StarIcon } from '~/components/
 import { MapView } from '~/components/MapView';
 import { useFloorOffice } from '~/components/partners/PartnerCard';
 import { PartnerCategoryIcon } from '~/components/partners/PartnerIcons';
-import { categoryDisplay, initialOf, partnerHref, telHref } from '~/components/partners/partner-utils';
+import { categoryDisplay, initialOf, partnerHref } from '~/components/partners/partner-utils';
+import { telHref } from '~/lib/html';
 import { i18nServer } from '~/i18n.server';
 import { apiFor, mapTiles } from '~/lib/api.server';
 import { breadcrumbJsonLd, canonicalUrl, excerpt, seoMeta, type Seo } from '~/lib/seo';

@@ -18,10 +18,12 @@ import { resolveImage } from '~/components/PropertyImage';
 import { ShareButton } from '~/components/ShareButton';
 import { i18nServer } from '~/i18n.server';
 import { apiFor, mapTiles } from '~/lib/api.server';
+import { telHref } from '~/lib/html';
 import type { PreloadHandle } from '~/lib/head-preloads';
 import { toCardProperties, type CardProperty } from '~/lib/property-card';
 import { absoluteUrl, canonicalUrl, excerpt, listingJsonLd, seoMeta, type Seo } from '~/lib/seo';
-import { enquiryAction, readPostedForm } from '~/lib/public-forms.server';
+import { readPostedForm } from '~/lib/forms.server';
+import { enquiryAction } from '~/lib/public-forms.server';
 import { resultOf } from '~/lib/public-forms';
 import catalogCss from '~/styles/catalog.css?url';
 import { pageMeta } from '~/lib/error-meta';
@@ -145,10 +147,6 @@ function LocationMap({ property: p, title, tiles, osm }: { property: PropertyDet
       </p>
     </>
   );
-}
-
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^+\d]/g, '')}`;
 }
 
 export default function PropertyPage() {

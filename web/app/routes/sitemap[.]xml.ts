@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { LANGUAGES } from '@realty/contracts';
+import { LANGUAGES, escapeHtml } from '@realty/contracts';
 import { apiFor } from '~/lib/api.server';
 import { newsHref } from '~/lib/content-links';
 import { absoluteUrl, languageUrl } from '~/lib/seo';
@@ -12,8 +12,6 @@ interface Entry {
   lastmod?: string | null;
   priority?: number;
 }
-
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Reads every page of a paged API list (100 per page). */
 async function allPages<T>(load: (page: number) => Promise<{ items: T[]; totalPages: number }>): Promise<T[]> {
@@ -50,10 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...entries.map((e) => {
       const loc = absoluteUrl(request, e.path);
       const alternates = [...LANGUAGES.map((l) => [l, languageUrl(loc, l)]), ['x-default', loc]]
-        .map(([l, href]) => `<xhtml:link rel="alternate" hreflang="${l}" href="${xml(href)}"/>`)
+        .map(([l, href]) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeHtml(href)}"/>`)
         .join('');
-      const lastmod = e.lastmod ? `<lastmod>${xml(e.lastmod.slice(0, 10))}</lastmod>` : '';
-      return `<url><loc>${xml(loc)}</loc>${lastmod}<priority>${(e.priority ?? 0.5).toFixed(1)}</priority>${alternates}</url>`;
+      const lastmod = e.lastmod ? `<lastmod>${escapeHtml(e.lastmod.slice(0, 10))}</lastmod>` : '';
+      return `<url><loc>${escapeHtml(loc)}</loc>${lastmod}<priority>${(e.priority ?? 0.5).toFixed(1)}</priority>${alternates}</url>`;
     }),
     '</urlset>',
   ].join('\n');

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@realty/contracts';
 import type { EmailTemplate, EmailTemplateData, SendEmailPayload } from '@realty/jobs';
 
 /** A rendered e-mail: subject, plain text and HTML (the HTML escapes every value it inserts). */
@@ -59,11 +60,6 @@ const PASSWORD_RESET: Record<Locale, PasswordResetTexts> = {
     signature: '阿拉木图商务中心团队',
   },
 };
-
-/** Escapes text for HTML element content and double-quoted attributes. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
 
 function passwordReset(locale: Locale, data: EmailTemplateData['password-reset']): RenderedEmail {
   const t = PASSWORD_RESET[locale] ?? PASSWORD_RESET.ru;

@@ -1,4 +1,4 @@
-import { readingTimeMinutes, type BlogPostStatus, type LocalizedText } from '@realty/contracts';
+import { escapeHtml, readingTimeMinutes, type BlogPostStatus, type LocalizedText } from '@realty/contracts';
 import type { EntityManager } from 'typeorm';
 import { BlogPost } from '../entities/blog-post.entity';
 import { openImage } from '../images';
@@ -119,8 +119,6 @@ const AUTHOR_ROLES: LocalizedText[] = [
   L('Брокер по коммерческой недвижимости', 'Commercial property broker', 'Коммерциялық жылжымайтын мүлік брокері', '商业地产经纪人'),
   L('Автор', 'Author', 'Автор', '作者'),
 ];
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The HTML body of a post in one language (paragraphs, a heading, a list, sometimes a quote). */
 function body(lang: keyof LocalizedText, excerpt: LocalizedText, paragraphs: LocalizedText[], heading: LocalizedText, withList: boolean, withQuote: boolean): string {

@@ -2,7 +2,7 @@ import type { DealType, PropertyFeature, PropertyStatus, PropertyTypeSlug } from
 import { PROPERTY_FEATURES } from '@realty/contracts';
 import type { PropertyCharacteristics } from '../entities/property.entity';
 import type { DemoImageKind } from './demo-images';
-import { buildListingTexts, nounVariants, slugify, type ListingFacts, type ListingTexts } from './listing-text';
+import { buildListingTexts, listingSlug, nounVariants, type ListingFacts, type ListingTexts } from './listing-text';
 import { hashSeed, Random } from './random';
 import { COMPLEX_DEFS, DISTRICT_DEFS, HOME_COMPLEX_SLUG, type ComplexDef, type DistrictDef } from './reference-data';
 
@@ -290,8 +290,8 @@ function generateOne(i: number, o: GenerateListingsOptions, offsets: ShareOffset
 
   const facts: ListingFacts = { type, dealType, area, floor, district, complex, address, features, characteristics, rate, price };
   const texts = buildListingTexts(facts, r.pick(nounVariants(facts)));
-  let slug = slugify(texts.title.en, r.base36(5));
-  while (slugs.has(slug)) slug = slugify(texts.title.en, r.base36(6));
+  let slug = listingSlug(texts.title.en, r.base36(5));
+  while (slugs.has(slug)) slug = listingSlug(texts.title.en, r.base36(6));
   slugs.add(slug);
 
   const s = r.float();

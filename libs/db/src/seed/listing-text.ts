@@ -1,4 +1,4 @@
-import type { DealType, Language, LocalizedText, PropertyFeature, PropertyTypeSlug } from '@realty/contracts';
+import { slugify, type DealType, type Language, type LocalizedText, type PropertyFeature, type PropertyTypeSlug } from '@realty/contracts';
 import type { PropertyCharacteristics } from '../entities/property.entity';
 import type { ComplexDef, DistrictDef } from './reference-data';
 
@@ -330,14 +330,6 @@ export function buildListingTexts(f: ListingFacts, noun: Variant): ListingTexts 
 }
 
 /** Latin slug from the English title plus a short suffix: 'bright-office-120-m2-for-rent-alatau-grand-bc-k3f9q'. */
-export function slugify(englishTitle: string, suffix: string): string {
-  const base = englishTitle
-    .toLowerCase()
-    .replace(/²/g, '2')
-    .replace(/é/g, 'e')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 180)
-    .replace(/-+$/, '');
-  return `${base}-${suffix}`;
+export function listingSlug(englishTitle: string, suffix: string): string {
+  return `${slugify(englishTitle, { maxLength: 180 })}-${suffix}`;
 }

@@ -1,14 +1,14 @@
-import type { PartnerDto } from '@realty/contracts';
+import { escapeHtml, type PartnerDto } from '@realty/contracts';
 import type { TFunction } from 'i18next';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeartIcon, MapIcon, spriteIconHtml } from '~/components/Icons';
 import { ListLink } from '~/components/ListLink';
-import { attr, escapeHtml } from '~/lib/html';
+import { attr, innerHtml, telHref } from '~/lib/html';
 import type { CardPartner } from '~/lib/partner-card';
 import { template } from '~/lib/texts';
 import { partnerCategoryIconHtml } from './PartnerIcons';
-import { initialOf, telHref } from './partner-utils';
+import { initialOf } from './partner-utils';
 
 /** "{floor} этаж, офис {office}" or just the floor, for partners inside the business centre. */
 export function useFloorOffice() {
@@ -65,8 +65,6 @@ function staticParts(p: CardPartner, texts: PartnerCardTexts) {
   return { badges, facts };
 }
 
-const html = (markup: string) => ({ __html: markup });
-
 /**
  * Partner card (spec 01 §2 Partners): logo initial, name, category badge, 'in the business
  * centre' badge, description, address with floor and office, phone, rating with reviews,
@@ -105,14 +103,14 @@ export function PartnerCard({
           <Heading>
             <ListLink to={p.href}>{p.name}</ListLink>
           </Heading>
-          <div className="partner-card__badges" dangerouslySetInnerHTML={html(parts.badges)} />
+          <div className="partner-card__badges" dangerouslySetInnerHTML={innerHtml(parts.badges)} />
         </div>
         <button type="button" className="icon-btn partner-card__heart" aria-pressed={liked} aria-label={liked ? texts.unfavorite : texts.favorite} onClick={() => setLiked((v) => !v)}>
           <HeartIcon filled={liked} size={20} />
         </button>
       </header>
       <p className="partner-card__desc">{p.description}</p>
-      <ul className="partner-card__facts" dangerouslySetInnerHTML={html(parts.facts)} />
+      <ul className="partner-card__facts" dangerouslySetInnerHTML={innerHtml(parts.facts)} />
       {p.discount ? <p className="partner-card__discount">{p.discount}</p> : null}
       <div className="partner-card__actions">
         <ListLink to={p.href} className="btn btn-primary btn-sm">

@@ -16,11 +16,6 @@ export function partnerDescription(p: PartnerDto, lang: Language): string {
   return pickText(p.description, lang);
 }
 
-/** tel: link of a phone as written ('+7 (727) 355-00-00' -> 'tel:+77273550000'). */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^+\d]/g, '')}`;
-}
-
 /** The first letter of the name for the logo placeholder (spec 01 §2 "logo initial"). */
 export function initialOf(name: string): string {
   return ([...name.trim()][0] ?? '?').toUpperCase();

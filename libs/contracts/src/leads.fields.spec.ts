@@ -1,26 +1,13 @@
-import {
-  ContactPageFormDto,
-  CreateInquiryDto,
-  CreateLeadDto,
-  HomeContactFormDto,
-  QuizAnswersDto,
-  RentCalculatorDto,
-  contactPageLead,
-  defaultInquiryMessage,
-  homeContactLead,
-  quizLead,
-  validateInput,
-} from './leads';
-import { QUIZ_AREA, RENT_CALCULATOR, leadQuality, rentCost, splitFullName } from './leads.rules';
-import { isTrackedPath } from './analytics.rules';
-import { TrackEventDto, TrackPageViewDto } from './analytics';
-import { LANGUAGES } from './enums';
-import { MESSAGES, translateMessage, type MessageKey } from './messages';
+import { CreateInquiryDto, CreateLeadDto } from './leads.api.dto';
+import { ContactPageFormDto, HomeContactFormDto, QuizAnswersDto, RentCalculatorDto } from './leads.forms.dto';
+import { QUIZ_AREA, RENT_CALCULATOR, rentCost } from './leads.rules';
+import { translateMessage } from './messages';
+import { validateInput } from './validate-input';
 
 /**
- * Every rule and message of spec 01 §5 used by the public forms and the lead schema, valid and
- * invalid at the bounds; the Russian texts are the spec's (or ours where it gives none), and each
- * message exists in ru, en, kk and zh.
+ * Every rule of spec 01 §5 used by the public forms and the lead schema, through the DTO classes
+ * the API and the pages validate with, valid and invalid at the bounds; the Russian texts are the
+ * spec's (or ours where it gives none).
  */
 
 /** The ru message of `field` after validating `input` with `cls` (undefined: valid). */
@@ -205,107 +192,5 @@ describe('rent calculator (spec 01 §2, §5, §9)', () => {
     const r = await validateInput(RentCalculatorDto, input);
     const got = r.ok ? {} : Object.fromEntries(Object.entries(r.errors).map(([k, v]) => [k, translateMessage(v, 'ru')]));
     expect(got).toEqual(expected);
-  });
-});
-
-describe('create-lead payloads by origin (spec 01 §7 notes)', () => {
-  it('Home: first word of the name (default Клиент), the rest as last name, default topic and message', async () => {
-    const r = await validateInput(HomeContactFormDto, { name: '', phone: '87011234567', email: '', message: '' });
-    if (!r.ok) throw new Error('invalid');
-    expect(homeContactLead(r.value)).toEqual({
-      firstName: 'Клиент',
-      lastName: '',
-      phone: '87011234567',
-      email: '',
-      source: 'website_contact_form',
-      topic: 'Обращение с сайта',
-      message: 'Клиент оставил номер телефона для связи',
-    });
-    const full = await validateInput(HomeContactFormDto, { name: 'Анна Мария Ли', phone: '87011234567', message: 'Перезвоните после 18:00' });
-    if (!full.ok) throw new Error('invalid');
-    expect(homeContactLead(full.value, 'bot')).toMatchObject({ firstName: 'Анна', lastName: 'Мария Ли', message: 'Перезвоните после 18:00', website: 'bot' });
-  });
-
-  it('contact page: split on the first space, topic and message from the form', async () => {
-    const r = await validateInput(ContactPageFormDto, contact({ name: 'Иван Петров Сидоров' }));
-    if (!r.ok) throw new Error('invalid');
-    expect(contactPageLead(r.value)).toEqual({
-      firstName: 'Иван',
-      lastName: 'Петров Сидоров',
-      phone: '+7 701 123 45 67',
-      email: 'ivan@example.kz',
-      source: 'website_contact_page',
-      topic: 'Аренда офиса',
-      message: 'Нужен офис на 100 м²',
-    });
-  });
-
-  it('quiz: source office_quiz, empty phone and e-mail, answers as structured fields', async () => {
-    const r = await validateInput(QuizAnswersDto, { location: 'residential', floor: 'entrance', area: '120', budget: '10m+' });
-    if (!r.ok) throw new Error('invalid');
-    const body = quizLead(r.value);
-    expect(body).toMatchObject({ source: 'office_quiz', phone: '', email: '', quizLocation: 'residential', quizFloor: 'entrance', quizArea: 120, quizBudget: '10m+' });
-    expect(body.message).toContain('площадь: 120 м²');
-    // the payload passes the API's own rules
-    expect((await validateInput(CreateLeadDto, body as unknown as Record<string, unknown>)).ok).toBe(true);
-  });
-
-  it('enquiry: the default message names the listing', () => {
-    expect(defaultInquiryMessage('Офис 12')).toBe('Интересует объект: Офис 12');
-    expect(splitFullName('  Ерлан   Серикович ')).toEqual({ firstName: 'Ерлан', lastName: 'Серикович' });
-  });
-});
-
-describe('lead quality (docs/decisions/013-lead-quality-rule.md)', () => {
-  it.each([
-    [{ phone: '8701', email: 'a@b.kz', budget: 100 }, 'hot'],
-    [{ phone: '8701', email: 'a@b.kz', propertyId: 'x' }, 'hot'],
-    [{ phone: '8701', email: 'a@b.kz', quizBudget: '5m' }, 'hot'],
-    [{ phone: '8701', email: 'a@b.kz' }, 'warm'],
-    [{ phone: '8701' }, 'warm'],
-    [{ email: 'a@b.kz', budget: 100 }, 'cold'],
-    [{}, 'cold'],
-  ] as const)('%j -> %s', (input, quality) => {
-    expect(leadQuality(input)).toBe(quality);
-  });
-});
-
-describe('analytics (spec 01 §7 notes)', () => {
-  it.each([
-    ['/', true],
-    ['/catalog', true],
-    ['/property/office-1', true],
-    ['/authors', true],
-    ['/dashboard', false],
-    ['/dashboard/user', false],
-    ['/auth', false],
-    ['/auth/reset-password', false],
-    ['/api/leads', false],
-    ['//evil.example', false],
-    ['catalog', false],
-  ])('%s tracked: %s', (path, tracked) => {
-    expect(isTrackedPath(path)).toBe(tracked);
-  });
-
-  it('validates beacons', async () => {
-    expect((await validateInput(TrackPageViewDto, { path: '/', utm_source: 'x'.repeat(300) })).ok).toBe(true);
-    expect((await validateInput(TrackPageViewDto, { path: 'x' })).ok).toBe(false);
-    expect((await validateInput(TrackEventDto, { eventName: 'quiz.completed', properties: { a: 1 } })).ok).toBe(true);
-    expect((await validateInput(TrackEventDto, { eventName: 'quiz completed' })).ok).toBe(false);
-    expect((await validateInput(TrackEventDto, { eventName: 'x', properties: [1] })).ok).toBe(false);
-  });
-});
-
-describe('messages of the forms', () => {
-  const keys = Object.keys(MESSAGES).filter((k) => /^(phone|person|contact|lead|inquiry|quiz|calculator)\./.test(k)) as MessageKey[];
-  it.each(keys)('%s has a text in every language', (key) => {
-    for (const lang of LANGUAGES) expect(translateMessage(key, lang).trim()).not.toBe('');
-  });
-  it('keeps the spec texts in ru', () => {
-    expect(translateMessage('phone.min', 'ru')).toBe('Номер телефона должен содержать минимум 10 цифр');
-    expect(translateMessage('phone.format', 'ru')).toBe('Неверный формат номера телефона');
-    expect(translateMessage('auth.emailInvalid', 'ru')).toBe('Неверный формат email адреса');
-    expect(translateMessage('auth.emailRequired', 'ru')).toBe('Email обязателен для заполнения');
-    expect(translateMessage('quiz.areaRange', 'en')).toBe('The area must be from 40 to 5500 m² in steps of 10');
   });
 });
