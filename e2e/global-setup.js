@@ -104,6 +104,8 @@ module.exports = async function globalSetup() {
     env: stackEnv,
   };
   fs.writeFileSync(STATE_FILE, JSON.stringify(state));
+  // Teardown runs in this process (jest keeps globalSetup's globals for it) and waits for their exit.
+  globalThis.__REALTY_E2E_STACK__ = [api, worker, web, mail];
   process.env.E2E_STATE_FILE = STATE_FILE;
   process.env.E2E_BASE_URL = state.baseUrl;
   process.env.E2E_API_URL = state.apiUrl;
