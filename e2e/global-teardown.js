@@ -16,7 +16,7 @@ module.exports = async function globalTeardown() {
   }
   // Wait for them to exit (each closes its connections first); one still running after 10 s is killed below.
   const running = (globalThis.__REALTY_E2E_STACK__ ?? []).filter((child) => child.exitCode === null && child.signalCode === null);
-  await Promise.all(running.map((child) => once(child, 'exit', { signal: AbortSignal.timeout(10_000) }).catch(() => undefined)));
+  await Promise.all(running.map((child) => once(child, 'exit', { signal: globalThis.AbortSignal.timeout(10_000) }).catch(() => undefined)));
   for (const pid of state.pids) {
     try {
       process.kill(pid, 'SIGKILL');
