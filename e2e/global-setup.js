@@ -9,6 +9,8 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
+// Jest compiles what its globalSetup requires, so the tests' one wait for a condition serves here too.
+const { eventually } = require('../libs/testkit/src/eventually.ts');
 
 const root = path.resolve(__dirname, '..');
 const STATE_FILE = path.join(os.tmpdir(), `realty-e2e-${process.ppid}-${process.pid}.json`);
@@ -24,19 +26,17 @@ function freePort() {
   });
 }
 
+/** Resolves once `url` answers below 500; throws at once if the process exits first. */
 async function waitForHttp(url, seconds, child, name) {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
+  const answers = async () => {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see ${child.logFile}`);
     try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
+      return (await fetch(url)).status < 500;
     } catch {
-      /* not up yet */
+      return false; // not up yet
     }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer in ${seconds}s; see ${child.logFile}`);
+  };
+  await eventually(`${url} to answer (see ${child.logFile})`, answers, { timeoutMs: seconds * 1000, intervalMs: 250 });
 }
 
 module.exports = async function globalSetup() {
@@ -104,6 +104,8 @@ module.exports = async function globalSetup() {
     env: stackEnv,
   };
   fs.writeFileSync(STATE_FILE, JSON.stringify(state));
+  // Teardown runs in this process (jest keeps globalSetup's globals for it) and waits for their exit.
+  globalThis.__REALTY_E2E_STACK__ = [api, worker, web, mail];
   process.env.E2E_STATE_FILE = STATE_FILE;
   process.env.E2E_BASE_URL = state.baseUrl;
   process.env.E2E_API_URL = state.apiUrl;

@@ -1,5 +1,6 @@
 // Stops the stack of global-setup.js and removes its database, Redis keys and files.
 const { spawnSync } = require('node:child_process');
+const { once } = require('node:events');
 const fs = require('node:fs');
 
 module.exports = async function globalTeardown() {
@@ -13,8 +14,9 @@ module.exports = async function globalTeardown() {
       /* already gone */
     }
   }
-  // Give them a moment to close connections, then make sure they are gone.
-  await new Promise((r) => setTimeout(r, 1500));
+  // Wait for them to exit (each closes its connections first); one still running after 10 s is killed below.
+  const running = (globalThis.__REALTY_E2E_STACK__ ?? []).filter((child) => child.exitCode === null && child.signalCode === null);
+  await Promise.all(running.map((child) => once(child, 'exit', { signal: globalThis.AbortSignal.timeout(10_000) }).catch(() => undefined)));
   for (const pid of state.pids) {
     try {
       process.kill(pid, 'SIGKILL');

@@ -1,3 +1,4 @@
+import { eventually } from '@realty/testkit';
 import type { Browser } from 'playwright-core';
 import { accessibilityViolations, markupErrors } from './support/audit';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
@@ -94,11 +95,10 @@ describe('layout, language and not-found page', () => {
     expect(slug).toBeDefined();
     // Kept, and holding: right after the stack starts, the worker's image variants still move
     // the catalogue version (each image row it completes is a change), and each move renders it anew.
-    const settled = Date.now();
-    while ((await get()).status !== 'hit' || (await get()).status !== 'hit') {
-      if (Date.now() - settled > 30_000) throw new Error('the kept page never held for two requests in 30 s');
-      await new Promise((r) => setTimeout(r, 300));
-    }
+    await eventually('the kept page to hold for two requests', async () => (await get()).status === 'hit' && (await get()).status === 'hit', {
+      timeoutMs: 30_000,
+      intervalMs: 300,
+    });
     const [{ title }] = await query<{ title: string }>(`SELECT title->>'ru' AS title FROM properties WHERE slug = $1`, [slug]);
     const changed = `${title} (обновлено ${Date.now()})`;
     await query(`UPDATE properties SET title = jsonb_set(title, '{ru}', to_jsonb($2::text)) WHERE slug = $1`, [slug, changed]);
@@ -106,11 +106,14 @@ describe('layout, language and not-found page', () => {
       // The API's version moves in the writing transaction; the web learns it within a second
       // and renders the page anew while serving the kept one. Its TTL alone would take 9-15 s.
       const started = Date.now();
-      let latest = await get();
-      while (!latest.html.includes(changed) && Date.now() - started < 7000) {
-        await new Promise((r) => setTimeout(r, 200));
-        latest = await get();
-      }
+      const latest = await eventually(
+        'the change on the kept page',
+        async () => {
+          const answer = await get();
+          return answer.html.includes(changed) && answer;
+        },
+        { timeoutMs: 7000, intervalMs: 200 },
+      );
       expect({ shown: latest.html.includes(changed), status: latest.status, after: Date.now() - started < 7000 }).toEqual({ shown: true, status: 'hit', after: true });
     } finally {
       await query(`UPDATE properties SET title = jsonb_set(title, '{ru}', to_jsonb($2::text)) WHERE slug = $1`, [slug, title]);

@@ -5,12 +5,14 @@ import path from 'node:path';
 import { Injectable, type INestApplicationContext } from '@nestjs/common';
 import { createDataSource, createTestDatabase, LocalFileStorage, PropertyImage, seedDemoData } from '@realty/db';
 import { jobId, JobName, JobProducer, JOB_QUEUE, redisConnection, type JobPayloads } from '@realty/jobs';
-import { Queue, QueueEvents, type Job } from 'bullmq';
+import { eventually } from '@realty/testkit';
+import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import sharp from 'sharp';
-import type { DataSource } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
 import { pngBomb } from '../test/png-bomb';
 import { createWorkerApp, startWorker } from './bootstrap';
 import { JobHandler } from './jobs/job-handler.decorator';
+import { JobRunner } from './jobs/job-runner.service';
 import { MediaService } from './media/media.service';
 
 /**
@@ -29,16 +31,6 @@ let ds: DataSource;
 let imageIds: string[];
 const cleanups: Array<() => Promise<unknown>> = [];
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** A producer, a queue handle and queue events on a prefix of their own; removed after the tests. */
 async function queueKit(prefix: string) {
   const producer = new JobProducer(connection, prefix);
@@ -50,7 +42,7 @@ async function queueKit(prefix: string) {
     await queue.obliterate({ force: true });
     await queue.close();
   });
-  return { producer, queue, events };
+  return { prefix, producer, queue, events };
 }
 
 beforeAll(async () => {
@@ -75,27 +67,39 @@ describe('worker start-up', () => {
     // The production handler set (no `jobs`/`handlers` override): a new JobName without a
     // @JobHandler makes the real worker refuse to start, and this test says which.
     const app = await createWorkerApp({ databaseUrl: db.url, storage, connection, prefix: newPrefix(), logger: false });
-    await app.close();
+    try {
+      const served = [...app.get(JobRunner).queues()].flatMap(([queue, names]) => names.map((n) => [n, queue]));
+      expect(served.sort()).toEqual(Object.values(JobName).map((n) => [n, JOB_QUEUE[n]]).sort());
+    } finally {
+      await app.close();
+    }
   });
 });
 
 describe('PropertyImageVariants end to end', () => {
   let app: INestApplicationContext | undefined;
-  /** The queue the worker of this block listens on (its own prefix). */
+  /** Each test's own queue (its own prefix), for the media-only worker it starts. */
   let kit: Awaited<ReturnType<typeof queueKit>>;
-  afterAll(async () => app?.close());
+  /** A media-only worker on this test's queue: this job's handler alone. */
+  const startMediaWorker = async () => {
+    app = await startWorker({ databaseUrl: db.url, storage, connection, prefix: kit.prefix, logger: false, jobs: [name], handlers: [MediaService] });
+  };
+  beforeEach(async () => {
+    kit = await queueKit(newPrefix());
+  });
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
 
   it('makes the four variants of every queued image and records them on the rows', async () => {
-    const prefix = newPrefix();
-    kit = await queueKit(prefix);
     const { producer, queue, events } = kit;
     const missingRow = randomUUID();
     expect(imageIds.length).toBeGreaterThanOrEqual(9);
     await producer.addBulk(name, imageIds.map((imageId) => ({ imageId })));
     await producer.add(name, { imageId: missingRow });
 
-    // A media-only worker: this job's handler alone.
-    app = await startWorker({ databaseUrl: db.url, storage, connection, prefix, logger: false, jobs: [name], handlers: [MediaService] });
+    await startMediaWorker();
 
     const finish = async (imageId: string) => {
       const job = (await queue.getJob(jobId(name, { imageId }))) as Job<JobPayloads[typeof name]>;
@@ -107,12 +111,13 @@ describe('PropertyImageVariants end to end', () => {
       expect(result).toMatchObject({ imageId: job.data.imageId, status: 'done', width: 1600, height: 1067 });
     }
     // Rows sharing a file share its variants: only the first job of a file writes them.
-    const distinctFiles = new Set((await ds.getRepository(PropertyImage).find()).map((i) => i.storageKey)).size;
+    // (The seeded rows only: the other tests add rows of their own.)
+    const rows = await ds.getRepository(PropertyImage).findBy({ id: In(imageIds) });
+    const distinctFiles = new Set(rows.map((i) => i.storageKey)).size;
     expect(done.reduce((n, d) => n + (d.result as { written: number }).written, 0)).toBe(4 * distinctFiles);
     const last = await queue.getJob(jobId(name, { imageId: imageIds[0] }));
     expect(last?.progress).toBe(100);
 
-    const rows = await ds.getRepository(PropertyImage).find();
     expect(rows).toHaveLength(imageIds.length);
     for (const row of rows) {
       expect([row.width, row.height]).toEqual([1600, 1067]);
@@ -139,33 +144,32 @@ describe('PropertyImageVariants end to end', () => {
   }, 60_000);
 
   it('fails (to be retried) when the original file is missing, leaving the row untouched', async () => {
-    expect(app).toBeDefined();
+    await startMediaWorker();
     const images = ds.getRepository(PropertyImage);
     const some = await images.findOneByOrFail({ id: imageIds[0] });
     const lost = await images.save(images.create({ propertyId: some.propertyId, storageKey: 'properties/demo/lost.jpg', sortOrder: 9 }));
 
     await kit.producer.add(name, { imageId: lost.id });
-    const job = await until('the first failed attempt', async () => {
+    const job = await eventually('the first failed attempt', async () => {
       const j = await kit.queue.getJob(jobId(name, { imageId: lost.id }));
       return j && j.attemptsMade >= 1 ? j : null;
-    });
+    }, { timeoutMs: 30_000 });
     expect(job.failedReason).toMatch(/ENOENT/);
     expect(['delayed', 'waiting', 'active']).toContain(await job.getState()); // retried with backoff
     expect((await images.findOneByOrFail({ id: lost.id })).variants).toBeNull();
   }, 40_000);
 
   it('fails at once, without retries, for an image over 40 MP (a decompression bomb is never decoded)', async () => {
-    expect(app).toBeDefined();
+    await startMediaWorker();
     const images = ds.getRepository(PropertyImage);
     const some = await images.findOneByOrFail({ id: imageIds[0] });
     await storage.put('properties/uploads/bomb.png', pngBomb(10_000, 10_000));
     const bomb = await images.save(images.create({ propertyId: some.propertyId, storageKey: 'properties/uploads/bomb.png', sortOrder: 10 }));
 
     await kit.producer.add(name, { imageId: bomb.id });
-    const job = await until('the failed job', async () => {
-      const j = await kit.queue.getJob(jobId(name, { imageId: bomb.id }));
-      return j && (await j.getState()) === 'failed' ? j : null;
-    });
+    // the state first, then the job: a job read before it failed would not carry its reason yet
+    const id = jobId(name, { imageId: bomb.id });
+    const job = await eventually('the failed job', async () => (await kit.queue.getJobState(id)) === 'failed' && kit.queue.getJob(id), { timeoutMs: 30_000 });
     expect(job.failedReason).toBe(`image ${bomb.id}: image of 10000x10000 pixels (100.0 MP) is over the 40 MP limit; not decoded`);
     expect(job.attemptsMade).toBe(1);
     expect((await images.findOneByOrFail({ id: bomb.id })).variants).toBeNull();
@@ -173,34 +177,43 @@ describe('PropertyImageVariants end to end', () => {
 });
 
 describe('graceful shutdown', () => {
-  /** Stands in for the media handler: slow enough to still be running when close() is called. */
+  /** Stands in for the media handler: holds its job until the test lets it go (after close() has begun). */
   @Injectable()
-  class SlowImageHandler {
+  class HeldImageHandler {
     static started: () => void;
-    static readonly startedP = new Promise<void>((resolve) => (SlowImageHandler.started = resolve));
+    static readonly startedP = new Promise<void>((resolve) => (HeldImageHandler.started = resolve));
+    static release: () => void;
+    static readonly releaseP = new Promise<void>((resolve) => (HeldImageHandler.release = resolve));
     static finished = false;
 
     @JobHandler(JobName.PropertyImageVariants)
     async handle(job: Job<JobPayloads[typeof name]>): Promise<string> {
-      SlowImageHandler.started();
-      await new Promise((r) => setTimeout(r, 1500));
-      SlowImageHandler.finished = true;
+      HeldImageHandler.started();
+      await HeldImageHandler.releaseP;
+      HeldImageHandler.finished = true;
       return `slow ${job.data.imageId}`;
     }
   }
+  afterEach(() => jest.restoreAllMocks());
 
   it('lets the active job finish before close() resolves', async () => {
-    const prefix = newPrefix();
-    const { producer, queue } = await queueKit(prefix);
+    const { prefix, producer, queue } = await queueKit(newPrefix());
     const imageId = randomUUID();
     await producer.add(name, { imageId });
-    const app = await startWorker({ databaseUrl: db.url, storage, connection, prefix, logger: false, jobs: [name], handlers: [SlowImageHandler] });
-    await SlowImageHandler.startedP;
-    expect(SlowImageHandler.finished).toBe(false);
+    const app = await startWorker({ databaseUrl: db.url, storage, connection, prefix, logger: false, jobs: [name], handlers: [HeldImageHandler] });
+    await HeldImageHandler.startedP;
+    expect(HeldImageHandler.finished).toBe(false);
 
-    await app.close();
+    // close() reaches the BullMQ worker while the job is held: it must wait for it, not return
+    const workerClose = jest.spyOn(Worker.prototype, 'close');
+    let closed = false;
+    const closing = app.close().then(() => (closed = true));
+    await eventually('close() to reach the BullMQ worker', () => workerClose.mock.calls.length > 0);
+    expect(closed).toBe(false);
+    HeldImageHandler.release();
+    await closing;
 
-    expect(SlowImageHandler.finished).toBe(true);
+    expect(HeldImageHandler.finished).toBe(true);
     const job = await queue.getJob(jobId(name, { imageId }));
     expect(await job!.getState()).toBe('completed');
     expect(job!.returnvalue).toBe(`slow ${imageId}`);

@@ -1,7 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import { JobName, QueueName, redisConnection } from '@realty/jobs';
 import { Queue } from 'bullmq';
-import { Caller, TEST_PASSWORD, freshEmail, freshIp, insertUser, redisKeys, startAccountsApi, type AccountsApi } from '../../test/accounts';
+import { Caller, TEST_PASSWORD, freshEmail, insertUser, redisKeys, startAccountsApi, type AccountsApi } from '../../test/accounts';
 import { withClient } from '../../test/fixtures';
 import { PasswordResetService } from './password-reset.service';
 
@@ -463,9 +463,5 @@ describe('accounts and sessions', () => {
         expect(res.body.error.fields).toEqual({ token: 'Ссылка для восстановления пароля недействительна или устарела. Запросите новую' });
       }
     });
-  });
-
-  it('uses a fresh IP per caller in these tests (the limits would otherwise leak between them)', () => {
-    expect(freshIp()).not.toBe(freshIp());
   });
 });

@@ -1,3 +1,4 @@
+import { eventually } from '@realty/testkit';
 import { RATE_LIMITS, RateLimiter } from '../common/rate-limit';
 import { Caller, TEST_PASSWORD, freshEmail, insertUser, redisKeys, startAccountsApi, type AccountsApi } from '../../test/accounts';
 import { withClient } from '../../test/fixtures';
@@ -126,7 +127,7 @@ describe('password guessing limits', () => {
         }),
       );
       // Three are refused at once; two wait in the queue while the slots are held.
-      await waitFor(() => answers.length === 3);
+      await eventually('three answers', () => answers.length === 3);
       expect(answers).toEqual(Array.from({ length: 3 }, () => ({ status: 429, retryAfter: '1' })));
       expect(gate.queued).toBe(2);
       expect(gate.active).toBe(2);
@@ -185,12 +186,3 @@ describe('password guessing limits', () => {
     });
   });
 });
-
-/** Resolves once `done()` holds, checking on every turn of the event loop (no fixed sleep). */
-async function waitFor(done: () => boolean, limitMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!done()) {
-    if (Date.now() - started > limitMs) throw new Error('condition not reached');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}

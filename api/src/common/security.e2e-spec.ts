@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { Caller, csrfPair, freshEmail, freshIp, insertUser, startAccountsApi, type AccountsApi } from '../../test/accounts';
-import { trustProxySetting } from './rate-limit';
 
 /** CSRF (spec 02 §7), security headers and the global per-IP rate limit (spec 01 §8 RATE_LIMIT). */
 
@@ -161,15 +160,72 @@ describe('global per-IP rate limit (RATE_LIMIT_MAX, shared Redis)', () => {
     await request(a.server).get('/api/properties/categories').set('X-Forwarded-For', freshIp()).expect(200);
   });
 
-  it('trusts X-Forwarded-For only from loopback unless TRUST_PROXY says otherwise', () => {
-    expect(trustProxySetting({})).toEqual(['loopback']);
-    expect(trustProxySetting({ TRUST_PROXY: 'true' })).toBe(true);
-    expect(trustProxySetting({ TRUST_PROXY: 'false' })).toBe(false);
-    expect(trustProxySetting({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16' })).toEqual(['10.0.0.5', '192.168.0.0/16']);
-  });
-
   it('never limits /api/health', async () => {
     const ip = freshIp();
     for (let i = 0; i < 8; i++) await request(a.server).get('/api/health').set('X-Forwarded-For', ip).expect(200);
+  });
+});
+
+/**
+ * Whose word on the client address the API takes (TRUST_PROXY; spec 01 §8): requests come in
+ * through app.inject from a chosen peer address with X-Forwarded-For naming another client each
+ * time, and the global limit (RATE_LIMIT_MAX 3 a minute) shows which address the API keyed them
+ * on: a peer it does not trust is one client whatever it claims (its 4th request is refused),
+ * a trusted proxy speaks for many (none is refused), and the client it names is the one limited.
+ */
+describe('client address behind a proxy (TRUST_PROXY, X-Forwarded-For)', () => {
+  const MAX = 3;
+  let api: AccountsApi | undefined;
+  afterEach(async () => {
+    await api?.close();
+    api = undefined;
+  });
+
+  let counter = 0;
+  /** A TEST-NET address (RFC 5737) no test used before: no setting below trusts 203.0.113.0/24. */
+  const untrusted = () => `203.0.113.${(counter += 1) % 250}`;
+  const someone = () => `198.51.100.${(counter += 1) % 250}`;
+  const get = (from: string, forwardedFor?: string) =>
+    api!.app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: 'GET', url: '/api/properties/categories', remoteAddress: from, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} })
+      .then((res) => res.statusCode);
+  /** MAX + 1 requests from the peer `from`, naming in X-Forwarded-For the client `name()` says (another each time by default); their statuses. */
+  const spoofing = async (from: string, name: () => string = someone) => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= MAX; i++) statuses.push(await get(from, name()));
+    return statuses;
+  };
+  const oneClient = [200, 200, 200, 429];
+  const manyClients = [200, 200, 200, 200];
+
+  it('by default trusts only loopback (the web server on the host): another peer is keyed on its own address', async () => {
+    api = await startAccountsApi({ env: { RATE_LIMIT_MAX: String(MAX) } });
+    const peer = untrusted();
+    expect(await spoofing(peer)).toEqual(oneClient);
+    // the bucket is the peer's: the web server naming that address meets the same limit
+    expect(await get('127.0.0.1', peer)).toBe(429);
+    expect(await spoofing('127.0.0.1')).toEqual(manyClients);
+    // and each client it names has a bucket of its own
+    const visitor = someone();
+    expect(await spoofing('127.0.0.1', () => visitor)).toEqual(oneClient);
+  });
+
+  it('trusts the configured proxies (IPs and CIDRs) instead, loopback no longer', async () => {
+    api = await startAccountsApi({ env: { RATE_LIMIT_MAX: String(MAX), TRUST_PROXY: '10.0.0.5, 192.168.0.0/16' } });
+    expect(await spoofing('10.0.0.5')).toEqual(manyClients);
+    expect(await spoofing('192.168.7.9')).toEqual(manyClients);
+    expect(await spoofing('127.0.0.1')).toEqual(oneClient);
+    expect(await spoofing(untrusted())).toEqual(oneClient);
+    expect(await spoofing('10.0.0.6')).toEqual(oneClient);
+  });
+
+  it('trusts nobody with TRUST_PROXY=false, and anyone with TRUST_PROXY=true', async () => {
+    api = await startAccountsApi({ env: { RATE_LIMIT_MAX: String(MAX), TRUST_PROXY: 'false' } });
+    expect(await spoofing('127.0.0.1')).toEqual(oneClient);
+    await api.close();
+    api = await startAccountsApi({ env: { RATE_LIMIT_MAX: String(MAX), TRUST_PROXY: 'true' } });
+    expect(await spoofing(untrusted())).toEqual(manyClients);
   });
 });

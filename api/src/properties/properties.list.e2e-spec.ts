@@ -267,18 +267,16 @@ describe('GET /api/properties (list) and /api/properties/map', () => {
       // independent check that the answer really is sorted by the key
       const key = (p: PropertyListItem) => (sort.startsWith('price') ? p.price : sort.startsWith('area') ? p.area : -Date.parse(p.createdAt));
       const desc = sort.endsWith('desc');
+      let ties = 0;
       for (let i = 1; i < data.length; i++) {
         const [a, b] = [key(data[i - 1]), key(data[i])];
         expect(desc ? a >= b : a <= b).toBe(true);
-        if (a === b) expect(desc || sort === 'date_new' ? data[i - 1].id > data[i].id : data[i - 1].id < data[i].id).toBe(true);
+        if (a !== b) continue;
+        ties += 1;
+        expect(desc || sort === 'date_new' ? data[i - 1].id > data[i].id : data[i - 1].id < data[i].id).toBe(true);
       }
-    });
-
-    it('the fixture has ties on every sort key, so the tie-breaker is exercised', () => {
-      const dup = (values: unknown[]) => new Set(values).size < values.length;
-      expect(dup(pub.map((l) => l.price))).toBe(true);
-      expect(dup(pub.map((l) => l.area))).toBe(true);
-      expect(dup(pub.map((l) => l.createdAt))).toBe(true);
+      // the answer has equal keys, so the tie-breaker above was really checked
+      expect(ties).toBeGreaterThan(0);
     });
   });
 

@@ -1,19 +1,18 @@
 import type { RoleName } from '@realty/contracts';
+import { eventually } from '@realty/testkit';
 import { Caller, TEST_PASSWORD, freshEmail, insertUser, startAccountsApi, type AccountsApi } from '../../test/accounts';
 import { withClient } from '../../test/fixtures';
 import type { ClientBase } from 'pg';
 
 /** Resolves once `n` other sessions of this database wait for a lock (the protocol of the race test). */
 async function waitForLockWaiters(client: ClientBase, n: number): Promise<void> {
-  for (let i = 0; i < 500; i++) {
+  await eventually(`${n} lock waiters`, async () => {
     await client.query('SELECT pg_stat_clear_snapshot()'); // pg_stat_activity is otherwise frozen inside a transaction
     const r = await client.query(
       `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
     );
-    if (r.rows[0].n >= n) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`${n} lock waiters never appeared`);
+    return r.rows[0].n >= n;
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { createDataSource, createTestDatabase } from '@realty/db';
 import { JOB_QUEUE, JobName, redisConnection } from '@realty/jobs';
+import { eventually } from '@realty/testkit';
 import { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { startWorker } from '../bootstrap';
@@ -129,13 +130,10 @@ describe('the worker schedules the purge', () => {
     return app;
   };
   /** Waits until a purge has run: the old revoked session planted before is gone. */
-  const untilPurged = async (what: string) => {
-    const deadline = Date.now() + 20_000;
-    while (((await ds.query(`SELECT count(*)::int AS n FROM auth_sessions`)) as Array<{ n: number }>)[0].n > 0) {
-      if (Date.now() > deadline) throw new Error(`${what} within 20 s`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
+  const untilPurged = (what: string) =>
+    eventually(what, async () => ((await ds.query(`SELECT count(*)::int AS n FROM auth_sessions`)) as Array<{ n: number }>)[0].n === 0, {
+      timeoutMs: 20_000,
+    });
 
   afterAll(async () => {
     for (const app of apps) await app.close();
@@ -151,7 +149,7 @@ describe('the worker schedules the purge', () => {
       expect(await bad.getJobSchedulersCount()).toBe(0);
       await session('revoked-long-ago', { lastUsed: 90, revoked: RETENTION_DAYS.revokedSessions + 5 });
       await bad.add(JobName.PurgeExpired, {});
-      await untilPurged('the worker took no job');
+      await untilPurged('the worker to take the job');
     } finally {
       await bad.obliterate({ force: true });
       await bad.close();
@@ -161,7 +159,7 @@ describe('the worker schedules the purge', () => {
   it('runs the first purge at start, and a second worker keeps one scheduler', async () => {
     await session('revoked-long-ago', { lastUsed: 90, revoked: RETENTION_DAYS.revokedSessions + 5 });
     await start();
-    await untilPurged('the scheduled purge did not run');
+    await untilPurged('the scheduled purge');
     await start();
     const schedulers = await queue.getJobSchedulers();
     expect(schedulers.map((s) => ({ key: s.key, name: s.name, every: Number(s.every) }))).toEqual([
