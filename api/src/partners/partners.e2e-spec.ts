@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { PARTNER_CATEGORIES, SLUG_PATTERN, slugify, type PartnerDto, type PartnerListDto } from '@realty/contracts';
+import { PARTNER_CATEGORIES, PARTNER_SLUG_FALLBACK, SLUG_PATTERN, slugify, type PartnerDto, type PartnerListDto } from '@realty/contracts';
 import { generatePartners, DEFAULT_SEED } from '@realty/db';
 import { seedContentFixture } from '../../test/content';
 import { startTestApi } from '../../test/harness';
@@ -136,7 +136,7 @@ describe('GET /api/partners', () => {
       const { items } = await list('?limit=100');
       expect(items.map((p) => p.slug).filter((slug) => !SLUG_PATTERN.test(slug))).toEqual([]);
       // a name another partner has already taken gets -2, -3
-      expect(items.filter((p) => !new RegExp(`^${slugify(p.name)}(-\\d+)?$`).test(p.slug))).toEqual([]);
+      expect(items.filter((p) => !new RegExp(`^${slugify(p.name, { fallback: PARTNER_SLUG_FALLBACK })}(-\\d+)?$`).test(p.slug))).toEqual([]);
     });
 
     it('answers 404 for an unknown slug, an unknown uuid and a malformed key', async () => {
