@@ -2,6 +2,7 @@ import type {
   AgentDto,
   LocalizedText,
   CategoryDto,
+  MapMarkerDto,
   NamedRefDto,
   PropertyDetail,
   PropertyImageDto,
@@ -229,4 +230,54 @@ export function toSubcategoryDto(s: PropertySubcategory, count: number): Subcate
 
 export function toCategoryDto(c: PropertyCategory, count: number, subcategories: SubcategoryDto[]): CategoryDto {
   return { id: c.id, slug: c.slug, name: c.name, description: c.description, icon: c.icon, count, subcategories };
+}
+
+/** Public listings per category (or subcategory) id; an id missing counts 0. */
+export type CountsById = ReadonlyMap<number, number>;
+
+/** The catalogue tree: every category (in the order given) with its count and its subcategories (in the order given) with theirs. */
+export function toCategoryTree(
+  categories: PropertyCategory[],
+  subcategories: PropertySubcategory[],
+  categoryCounts: CountsById,
+  subcategoryCounts: CountsById,
+): CategoryDto[] {
+  return categories.map((c) =>
+    toCategoryDto(
+      c,
+      categoryCounts.get(c.id) ?? 0,
+      subcategories.filter((s) => s.categoryId === c.id).map((s) => toSubcategoryDto(s, subcategoryCounts.get(s.id) ?? 0)),
+    ),
+  );
+}
+
+/** One row of the map query (PropertiesRepository.mapMarkerRows): price (bigint) and coordinates (numeric) may come as strings. */
+export interface MapMarkerRow {
+  id: string;
+  slug: string;
+  latitude: number | string;
+  longitude: number | string;
+  price: string | number;
+  dealType: MapMarkerDto['dealType'];
+  type: MapMarkerDto['type'];
+  title: MapMarkerDto['title'];
+}
+
+/** A map marker (spec 01 §2 catalogue map view); numbers as numbers. */
+export function toMapMarker(r: MapMarkerRow): MapMarkerDto {
+  return {
+    id: r.id,
+    slug: r.slug,
+    latitude: Number(r.latitude),
+    longitude: Number(r.longitude),
+    price: Number(r.price),
+    dealType: r.dealType,
+    type: r.type,
+    title: r.title,
+  };
+}
+
+/** A card's `viewsCount.favoritesCount`, in page order, comma-separated: what may change on a kept page while the catalogue version holds. */
+export function countersOf(cards: Array<Pick<PropertyListItem, 'viewsCount' | 'favoritesCount'>>): string {
+  return cards.map((c) => `${c.viewsCount}.${c.favoritesCount}`).join(',');
 }
