@@ -1,5 +1,5 @@
 import type { DealType, Language, LocalizedText, PropertyFeature, PropertyTypeSlug } from '@realty/contracts';
-import type { PropertyCharacteristics } from '../entities/property.entity';
+import type { PropertyCharacteristics } from '@realty/db';
 import type { ComplexDef, DistrictDef } from './reference-data';
 
 /**
