@@ -59,7 +59,7 @@ export interface RefRow {
 }
 
 /**
- * The catalogue's reference tables by id, as PropertiesService keeps them in memory: they
+ * The catalogue's reference tables by id, as CatalogueCache keeps them in memory: they
  * change only in administration, so the card query reads ids and these supply slugs and names.
  */
 export interface CatalogueRefs {
@@ -86,7 +86,7 @@ export function refRowsSql(table: (typeof REF_TABLES)[keyof CatalogueRefs]): str
 
 /**
  * CatalogueRefs from the rows of each of REF_TABLES (refRowsSql; ids may come as strings).
- * Used by PropertiesService and by the bench's baseline server, so both make the same cards.
+ * Used by CatalogueCache and by the bench's baseline server, so both make the same cards.
  */
 export function catalogueRefsOf(tables: ReadonlyArray<readonly [keyof CatalogueRefs, RefRow[]]>): CatalogueRefs {
   return Object.fromEntries(
@@ -95,7 +95,7 @@ export function catalogueRefsOf(tables: ReadonlyArray<readonly [keyof CatalogueR
 }
 
 /**
- * One row of PropertiesService's card query (CARDS_OF_PAGE): the card columns of `properties`
+ * One row of PropertiesRepository's card query (CARDS_OF_PAGE): the card columns of `properties`
  * plus its main image, flat, as node-postgres returns them (bigint and numeric as strings,
  * timestamptz as Date, jsonb parsed). References are ids (see CatalogueRefs).
  */
