@@ -26,7 +26,7 @@ const common = {
   // sanitize-html's parser (htmlparser2 and its dom* helpers) and remix-utils ship ES modules too.
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@fastify|fastify-plugin|light-my-request|cookie|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities|remix-utils)/)'],
   moduleNameMapper: {
-    '^@realty/(contracts|db|jobs|i18n|api-client|testkit)$': '<rootDir>/libs/$1/src',
+    '^@realty/(contracts|db|seed|jobs|i18n|api-client|testkit)$': '<rootDir>/libs/$1/src',
     '^~/(.*)$': '<rootDir>/web/app/$1',
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],

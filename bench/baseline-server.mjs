@@ -2,11 +2,11 @@
 // The baseline of `npm run bench`: the fastest reasonable thing that can serve the catalogue,
 // Node's http module + pg and nothing else on the request path (no framework, no ORM, no
 // validation, no rate limit, no ETag). It answers GET /<scenario name> by replaying the SQL that
-// PropertiesService.list() ran for that scenario (captured from the compiled service by
+// PropertiesService.list() ran for that scenario (captured from the API's service by
 // bench/lib/capture-sql.mjs and handed over in the file named by argv[2]): the page of cards
 // (with each card's first image) and the count in parallel, exactly as the API does, with the
 // same short-lived cache of the count. The rows become cards with the API's own mapping
-// function (cardFromRow of api/dist/properties/properties.mapper.js, a plain function) and the
+// function (cardFromRow of the API's bench entry point @realty/api/bench, a plain function) and the
 // catalogue's reference tables read once at start, as the API keeps them in memory; the answer
 // is the API's envelope, byte for byte the API's body (bench/lib/baseline-check.mjs compares
 // them before any load). So the ratio to it is what the framework costs, not the answer's shape.
@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import pg from 'pg';
 
 const require = createRequire(import.meta.url);
-const { cardFromRow, catalogueRefsOf, REF_TABLES, refRowsSql } = require('../api/dist/properties/properties.mapper.js');
+const { cardFromRow, catalogueRefsOf, REF_TABLES, refRowsSql } = require('@realty/api/bench');
 // Image URLs: the storage driver the API is configured with (its publicUrl: /media/<key>).
 const { LocalFileStorage } = require('@realty/db');
 

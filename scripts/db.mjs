@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Database tasks on the compiled libs (build first: npx tsc -b api worker).
+// Database tasks on the compiled libs (build first: npm run build:server).
 //
 //   node scripts/db.mjs migrate                 create the database if missing, apply migrations
 //   node scripts/db.mjs seed [--force]          demo data, only into an empty properties table
@@ -49,11 +49,15 @@ function fail(message) {
   process.exit(1);
 }
 
+/** The demo data (@realty/seed: seedDemoData, seedContentData, ensureFirstAdmin, DEMO_ACCOUNTS...), set by loadLibs. */
+let demo;
+
 function loadLibs() {
   try {
+    demo = require('@realty/seed');
     return { db: require('@realty/db'), jobs: require('@realty/jobs') };
   } catch (e) {
-    if (e.code === 'MODULE_NOT_FOUND') fail(`the compiled libs are missing (${e.message.split('\n')[0]}).\n  Build them first: npx tsc -b api worker`);
+    if (e.code === 'MODULE_NOT_FOUND') fail(`the compiled libs are missing (${e.message.split('\n')[0]}).\n  Build them first: npm run build:server`);
     throw e;
   }
 }
@@ -170,7 +174,7 @@ function demoAccountsWanted(opts) {
 
 /** Without demo accounts: the first admin with a random password, printed here and nowhere else. */
 async function firstAdmin(db, ds) {
-  const admin = await db.ensureFirstAdmin(ds, { email: process.env.ADMIN_EMAIL });
+  const admin = await demo.ensureFirstAdmin(ds, { email: process.env.ADMIN_EMAIL });
   if (!admin) return;
   console.log(`✔ first admin: ${admin.email} (super_admin)`);
   console.log(`  one-time password: ${admin.password}`);
@@ -193,17 +197,17 @@ async function seedData(db, ds, opts, demoAccounts) {
   if (count > 0 && !opts.force) {
     console.log(`✔ ${count} listings already present: demo data not loaded (use --force to add it anyway)`);
     // Partners and news arrived later (issue 5): fill their tables when they are still empty.
-    const content = await db.seedContentData(ds, { seed: opts.seed ?? db.DEFAULT_SEED, referenceDate: db.DEFAULT_REFERENCE_DATE });
+    const content = await demo.seedContentData(ds, { seed: opts.seed ?? demo.DEFAULT_SEED, referenceDate: demo.DEFAULT_REFERENCE_DATE });
     if (content.partners || content.blogPosts) console.log(`✔ added ${content.partners} partners and ${content.blogPosts} news posts`);
     return null;
   }
-  const result = await db.seedDemoData(ds, { listings: opts.listings, seed: opts.seed, demoAccounts });
+  const result = await demo.seedDemoData(ds, { listings: opts.listings, seed: opts.seed, demoAccounts });
   // Fresh statistics, so the planner uses the trigram and partial indexes right away.
   await ds.query('ANALYZE');
   console.log(`✔ demo data loaded in ${(result.summary.durationMs / 1000).toFixed(1)} s (rows added):`);
   printSummary(result.summary);
   if (count > 0 && result.summary.listings === 0) console.log('  (these listings were already there: rows are never overwritten; --seed N loads another set)');
-  if (demoAccounts) console.log(`  demo logins (password ${db.DEMO_PASSWORD}): ${db.DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
+  if (demoAccounts) console.log(`  demo logins (password ${demo.DEMO_PASSWORD}): ${demo.DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
   else console.log('  no demo accounts (--demo-accounts or SEED_DEMO_ACCOUNTS=1 adds them)');
   return result;
 }

@@ -106,13 +106,13 @@ async function main() {
   await waitForHttp(`http://127.0.0.1:${env.WEB_PORT}/`, 60, children[2]);
 
   const require = createRequire(import.meta.url);
-  const db = require('@realty/db');
+  const demo = require('@realty/seed');
   console.log(`\n✔ Ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   console.log(`  Site: http://localhost:${env.WEB_PORT}/`);
   console.log(`  API:  http://localhost:${env.API_PORT}/api/health`);
-  if (db.DEMO_ACCOUNTS) {
-    console.log(`  Demo logins (password ${db.DEMO_PASSWORD}):`);
-    for (const a of db.DEMO_ACCOUNTS) console.log(`    ${a.role.padEnd(12)} ${a.email}`);
+  if (demo.DEMO_ACCOUNTS) {
+    console.log(`  Demo logins (password ${demo.DEMO_PASSWORD}):`);
+    for (const a of demo.DEMO_ACCOUNTS) console.log(`    ${a.role.padEnd(12)} ${a.email}`);
   }
   if (mail.sinkDir) console.log(`  Mail: caught by the local sink (${env.SMTP_URL}); admins read it at http://localhost:${env.WEB_PORT}/dashboard/admin/mail`);
   else if (env.SMTP_URL) console.log(`  Mail: sent through ${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//***@')}`);

@@ -1,7 +1,8 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createDataSource, DEFAULT_REFERENCE_DATE, DEFAULT_SEED, LocalFileStorage, seedContentData } from '@realty/db';
+import { createDataSource, LocalFileStorage } from '@realty/db';
+import { DEFAULT_REFERENCE_DATE, DEFAULT_SEED, seedContentData } from '@realty/seed';
 import { insertReferenceData, withClient } from './fixtures';
 
 /**

@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createTestDatabase } from '@realty/db';
+import { createTestDatabase } from '@realty/testkit';
 import { createApp } from '../src/app';
 
 /**

@@ -1,5 +1,5 @@
-// Captures the exact SQL that GET /api/properties runs: the compiled PropertiesService
-// (api/dist) is called once per scenario on a TypeORM data source whose logger records every
+// Captures the exact SQL that GET /api/properties runs: the API's catalogue service (from its
+// published bench entry point, @realty/api/bench) is called once per scenario on a TypeORM data source whose logger records every
 // statement with its parameters. The query string goes through the same DTO conversion as the
 // API (class-transformer + toPropertyListParams). The baseline server replays these
 // statements, so the framework-overhead ratio compares like with like.
@@ -25,7 +25,7 @@ export async function captureCatalogueSql(url, scenarios) {
   const contracts = require('@realty/contracts');
   const { plainToInstance } = require('class-transformer');
   const { DataSource } = require('typeorm');
-  const { PropertiesService } = require('../../api/dist/properties/properties.service.js');
+  const { createCatalogueService } = require('@realty/api/bench');
 
   let captured = [];
   const logger = {
@@ -43,7 +43,7 @@ export async function captureCatalogueSql(url, scenarios) {
     // count statement; the baseline server applies the same cache itself.
     const saved = process.env.CATALOGUE_COUNT_CACHE_MS;
     process.env.CATALOGUE_COUNT_CACHE_MS = '0';
-    const service = new PropertiesService(ds, new db.LocalFileStorage());
+    const service = createCatalogueService(ds, new db.LocalFileStorage());
     if (saved === undefined) delete process.env.CATALOGUE_COUNT_CACHE_MS;
     else process.env.CATALOGUE_COUNT_CACHE_MS = saved;
     const out = {};

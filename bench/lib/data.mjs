@@ -47,7 +47,7 @@ export async function prepareDatabase(url, { listings, leads, log }) {
     if (have < listings) {
       log(`loading ${listings} listings with seedDemoData (have ${have}); this takes a minute the first time...`);
       const started = Date.now();
-      const result = await db.seedDemoData(ds, { listings, log: (l) => log(`  seed: ${l}`) });
+      const result = await require('@realty/seed').seedDemoData(ds, { listings, log: (l) => log(`  seed: ${l}`) });
       log(`  ${result.summary.listings} listings, ${result.summary.images} images in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       summary.seeded = true;
       changed = true;

@@ -4,7 +4,7 @@
 // prefix, and must write the report of issue 6 in its agreed shape. Timings at this size and
 // 2 s per scenario say nothing, so only the figures that do not depend on speed are judged:
 // page weight, compression and cache headers, the baseline answering what the API answers.
-import { createTestDatabase } from '@realty/db';
+import { createTestDatabase } from '@realty/testkit';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { Clock } from '../common/clock';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailQueue } from './email-queue';
@@ -14,7 +13,7 @@ import { SessionsService } from './sessions.service';
  */
 @Module({
   controllers: [AuthController],
-  providers: [AuthService, PasswordResetService, SessionsService, Passwords, EmailQueue, LoginThrottle, Clock],
-  exports: [Passwords, SessionsService, Clock],
+  providers: [AuthService, PasswordResetService, SessionsService, Passwords, EmailQueue, LoginThrottle],
+  exports: [Passwords, SessionsService],
 })
 export class AuthModule {}

@@ -8,7 +8,7 @@ import { tooManyRequests } from '../common/rate-limit';
 
 /**
  * Password hashing (DESIGN "Auth and sessions"): argon2id with the OWASP parameters
- * m = 19456 KiB, t = 2, p = 1, defined once in @realty/db and shared with the demo seed.
+ * m = 19456 KiB, t = 2, p = 1, defined once in @realty/db (passwords.ts) and shared with the demo seed.
  */
 export const ARGON2_PARAMS = ARGON2_OPTIONS;
 

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import request from 'supertest';
 import { readingTimeMinutes, type BlogCategoryDto, type BlogPostDetail, type BlogPostListItem } from '@realty/contracts';
-import { DEFAULT_REFERENCE_DATE, DEFAULT_SEED, generateBlogPosts } from '@realty/db';
+import { DEFAULT_REFERENCE_DATE, DEFAULT_SEED, generateBlogPosts } from '@realty/seed';
 import { seedContentFixture } from '../../test/content';
 import { startTestApi } from '../../test/harness';
 

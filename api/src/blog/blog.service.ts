@@ -5,7 +5,7 @@ import { BlogCategory, BlogPost, type FileStorage } from '@realty/db';
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { ApiException } from '../common/api.exception';
 import { Paged } from '../common/envelope.interceptor';
-import { likeContains } from '../properties/properties.service';
+import { likeContains } from '../common/like-pattern';
 import { toBlogCategoryDto, toBlogDetail, toBlogListItem } from './blog.mapper';
 
 /** Injection token of the file storage used to build cover image URLs. */

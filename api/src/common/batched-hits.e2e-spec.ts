@@ -1,6 +1,7 @@
 import { redisUrl } from '@realty/jobs';
+import { eventually } from '@realty/testkit';
 import Redis from 'ioredis';
-import { BatchedHits, RateLimiter } from './rate-limit';
+import { BatchedHits, RateLimiter, type FlushTimer } from './rate-limit';
 
 /**
  * BatchedHits (issue 6): the global per-IP limit counted in batches, against the real Redis
@@ -78,8 +79,9 @@ describe('BatchedHits', () => {
     await hits.hit('window', 200, 1000);
     await hits.flush();
     expect(await shared('window')).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // The window ends for this process (its clock) and for Redis (the key's own expiry).
     now += 250;
+    await eventually('the Redis window to end', async () => (await redis.exists(`${prefix}:rl:window`)) === 0);
     const next = await hits.hit('window', 200, 1000);
     expect(next?.count).toBe(1);
     expect(await shared('window')).toBe(1);
@@ -110,6 +112,22 @@ describe('BatchedHits', () => {
     now += 61_000;
     await hits.flush();
     expect(hits.size).toBe(0);
+  });
+
+  it('flushes on its timer, once per batch of hits', async () => {
+    const due: Array<() => void> = [];
+    const timer: FlushTimer = (flush, ms) => {
+      expect(ms).toBe(60_000);
+      due.push(flush);
+    };
+    const hits = new BatchedHits(limiter, Date.now, 60_000, timer);
+    for (let i = 0; i < 5; i++) await hits.hit('timed', 60_000, 600);
+    expect(due).toHaveLength(1);
+    expect(await shared('timed')).toBe(1);
+    due.shift()!();
+    await eventually('the flushed hits in Redis', async () => (await shared('timed')) === 5);
+    await hits.hit('timed', 60_000, 600);
+    expect(due).toHaveLength(1);
   });
 
   it('fails open (null) when Redis cannot be reached', async () => {

@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@realty/db';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@realty/seed';
 import request from 'supertest';
 import { Caller, csrfPair, deleteRedisKeys, startAccountsApi, type AccountsApi } from '../../test/accounts';
 import { withClient } from '../../test/fixtures';

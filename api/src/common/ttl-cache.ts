@@ -145,6 +145,11 @@ export class TtlCache<V extends NonNullable<unknown>> {
   get size(): number {
     return this.lru?.size ?? 0;
   }
+
+  /** How many kept values are being refreshed while they are answered (stale or no longer current). */
+  get refreshesUnderWay(): number {
+    return this.refreshing.size;
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { PARTNER_CATEGORIES, PARTNER_SLUG_FALLBACK, SLUG_PATTERN, slugify, type PartnerDto, type PartnerListDto } from '@realty/contracts';
-import { generatePartners, DEFAULT_SEED } from '@realty/db';
+import { generatePartners, DEFAULT_SEED } from '@realty/seed';
 import { seedContentFixture } from '../../test/content';
 import { startTestApi } from '../../test/harness';
 

@@ -4,7 +4,7 @@ import { PARTNER_QUERY_LIMITS, SLUG_PATTERN, type PartnerDto, type PartnerListDt
 import { Partner } from '@realty/db';
 import type { DataSource } from 'typeorm';
 import { ApiException } from '../common/api.exception';
-import { likeContains } from '../properties/properties.service';
+import { likeContains } from '../common/like-pattern';
 import { toPartnerDto } from './partners.mapper';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -3,8 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import request from 'supertest';
+import { eventually } from '@realty/testkit';
 import { startTestApi } from '../../test/harness';
 import { isPublicListing, seedCatalog, withClient, type CatalogFixture } from '../../test/fixtures';
+import { Clock } from '../common/clock';
+import { CatalogueCache } from './catalogue-cache';
 import { PropertiesService } from './properties.service';
 
 /** Sets environment variables; returns what puts them back. */
@@ -19,14 +22,16 @@ function setEnv(values: Record<string, string>): () => void {
   };
 }
 
-/** Polls `fn` every 50 ms until it returns a value other than undefined (at most 5 s). */
-async function eventually<T>(fn: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('eventually: no value within 5 s');
+/**
+ * The app's Clock (the catalogue cache and the version poll read time from it), moved by
+ * `advance(ms)` on top of real time (`frozen`: from a fixed instant, real time no longer moves
+ * it). `restore()` puts the real clock back.
+ */
+function movableClock(clock: Clock, { frozen = false } = {}): { advance: (ms: number) => void; restore: () => void } {
+  let offset = 0;
+  const start = Date.now();
+  const spy = jest.spyOn(clock, 'now').mockImplementation(() => (frozen ? start : Date.now()) + offset);
+  return { advance: (ms) => void (offset += ms), restore: () => spy.mockRestore() };
 }
 
 /**
@@ -228,7 +233,8 @@ function seededApi(env: Record<string, string>): () => Awaited<ReturnType<typeof
  * triggers move it for any change of a listing or an image, but not for counters.
  */
 describe('catalogue version', () => {
-  const api = seededApi({ CATALOGUE_COUNT_CACHE_MS: '60000', CATALOGUE_PAGE_CACHE_MS: '60000', CATALOGUE_VERSION_POLL_MS: '50' });
+  const POLL_MS = 50;
+  const api = seededApi({ CATALOGUE_COUNT_CACHE_MS: '60000', CATALOGUE_PAGE_CACHE_MS: '60000', CATALOGUE_VERSION_POLL_MS: String(POLL_MS) });
   const http = () => request(api().app.getHttpServer());
   const version = () => withClient(api().databaseUrl, async (c) => Number((await c.query(`SELECT version FROM catalogue_version`)).rows[0].version));
   const sql = (text: string, params: unknown[] = []) => withClient(api().databaseUrl, (c) => c.query(text, params));
@@ -258,13 +264,21 @@ describe('catalogue version', () => {
     const target = before.data[0];
     // a counter: the kept page stays (same ETag) after several polls
     await sql(`UPDATE properties SET views_count = views_count + 100 WHERE id = $1`, [target.id]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await list();
+    const clock = movableClock(api().app.get(Clock));
+    try {
+      for (let poll = 0; poll < 4; poll++) {
+        clock.advance(POLL_MS); // a poll is due: this request starts it
+        await list();
+        await api().app.get(PropertiesService).catalogueVersion(); // the poll has ended
+      }
+    } finally {
+      clock.restore();
+    }
     expect(await list()).toEqual(before);
     // content: the price and the total change within a poll or two
     await sql(`UPDATE properties SET status = 'inactive' WHERE id = $1`, [target.id]);
     try {
-      const after = await eventually(async () => {
+      const after = await eventually('the change on the kept page', async () => {
         const body = await list();
         return body.meta.total === before.meta.total - 1 ? body : undefined;
       });
@@ -284,12 +298,17 @@ describe('catalogue version', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       return res.body.data.version as number;
     };
-    // Within a poll of the database's value, before and after a change.
-    await eventually(async () => ((await answer()) === (await version()) ? true : undefined));
-    const [{ id }] = (await sql(`SELECT id FROM properties LIMIT 1`)).rows;
+    // Within a poll of the database's value, before and after a change (its own listing; the
+    // price is put back afterwards, so no other test sees the change).
+    await eventually('the version of the database', async () => (await answer()) === (await version()));
+    const [{ id }] = (await sql(`SELECT id FROM properties ORDER BY id LIMIT 1`)).rows;
     const before = await version();
     await sql(`UPDATE properties SET price = price + 1 WHERE id = $1`, [id]);
-    expect(await eventually(async () => ((await answer()) === before + 1 ? true : undefined))).toBe(true);
+    try {
+      expect(await eventually('the moved version', async () => (await answer()) === before + 1)).toBe(true);
+    } finally {
+      await sql(`UPDATE properties SET price = price - 1 WHERE id = $1`, [id]);
+    }
   });
 });
 
@@ -301,7 +320,12 @@ describe('refreshing kept list pages', () => {
   const api = seededApi({ CATALOGUE_COUNT_CACHE_MS: '60000', CATALOGUE_PAGE_CACHE_MS: '300', CATALOGUE_VERSION_POLL_MS: '50' });
   const http = () => request(api().app.getHttpServer());
   const sql = (text: string, params: unknown[] = []) => withClient(api().databaseUrl, (c) => c.query(text, params));
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  // The clock stands still (pages expire only when the test moves it), from before the first page.
+  let clock: ReturnType<typeof movableClock>;
+  beforeEach(() => (clock = movableClock(api().app.get(Clock), { frozen: true })));
+  afterEach(() => clock.restore());
+  /** Until the refreshes of kept answers started by the last request have ended. */
+  const refreshed = () => eventually('the refresh of the kept page', () => api().app.get(CatalogueCache).refreshesUnderWay() === 0);
 
   it('keeps a page as it is while no counter on it moved, and makes it anew once one did', async () => {
     const list = jest.spyOn(api().app.get(PropertiesService), 'list');
@@ -310,9 +334,9 @@ describe('refreshing kept list pages', () => {
     const first = await get();
     expect(list).toHaveBeenCalledTimes(1);
     for (let i = 0; i < 3; i++) {
-      await sleep(350); // past the TTL: this request is answered the kept page and starts its refresh
+      clock.advance(350); // past the TTL: this request is answered the kept page and starts its refresh
       expect((await get()).headers.etag).toBe(first.headers.etag);
-      await sleep(100);
+      await refreshed();
       // the refresh kept it: fresh again, answered before the framework, not made again
       const again = await get();
       expect(again.headers['x-kept-answer']).toBe('1');
@@ -323,7 +347,8 @@ describe('refreshing kept list pages', () => {
     // a view counted on one of its cards (not a catalogue change): the next refresh makes it anew
     const card = first.body.data[1];
     await sql(`UPDATE properties SET views_count = views_count + 7 WHERE id = $1`, [card.id]);
-    const after = await eventually(async () => {
+    clock.advance(350); // past the TTL again: the next request starts the refresh
+    const after = await eventually('the page made anew', async () => {
       const body = (await get()).body;
       return body.data[1].viewsCount === card.viewsCount + 7 ? body : undefined;
     });

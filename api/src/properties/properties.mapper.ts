@@ -2,6 +2,7 @@ import type {
   AgentDto,
   LocalizedText,
   CategoryDto,
+  MapMarkerDto,
   NamedRefDto,
   PropertyDetail,
   PropertyImageDto,
@@ -58,7 +59,7 @@ export interface RefRow {
 }
 
 /**
- * The catalogue's reference tables by id, as PropertiesService keeps them in memory: they
+ * The catalogue's reference tables by id, as CatalogueCache keeps them in memory: they
  * change only in administration, so the card query reads ids and these supply slugs and names.
  */
 export interface CatalogueRefs {
@@ -85,7 +86,7 @@ export function refRowsSql(table: (typeof REF_TABLES)[keyof CatalogueRefs]): str
 
 /**
  * CatalogueRefs from the rows of each of REF_TABLES (refRowsSql; ids may come as strings).
- * Used by PropertiesService and by the bench's baseline server, so both make the same cards.
+ * Used by CatalogueCache and by the bench's baseline server, so both make the same cards.
  */
 export function catalogueRefsOf(tables: ReadonlyArray<readonly [keyof CatalogueRefs, RefRow[]]>): CatalogueRefs {
   return Object.fromEntries(
@@ -94,7 +95,7 @@ export function catalogueRefsOf(tables: ReadonlyArray<readonly [keyof CatalogueR
 }
 
 /**
- * One row of PropertiesService's card query (CARDS_OF_PAGE): the card columns of `properties`
+ * One row of PropertiesRepository's card query (CARDS_OF_PAGE): the card columns of `properties`
  * plus its main image, flat, as node-postgres returns them (bigint and numeric as strings,
  * timestamptz as Date, jsonb parsed). References are ids (see CatalogueRefs).
  */
@@ -229,4 +230,54 @@ export function toSubcategoryDto(s: PropertySubcategory, count: number): Subcate
 
 export function toCategoryDto(c: PropertyCategory, count: number, subcategories: SubcategoryDto[]): CategoryDto {
   return { id: c.id, slug: c.slug, name: c.name, description: c.description, icon: c.icon, count, subcategories };
+}
+
+/** Public listings per category (or subcategory) id; an id missing counts 0. */
+export type CountsById = ReadonlyMap<number, number>;
+
+/** The catalogue tree: every category (in the order given) with its count and its subcategories (in the order given) with theirs. */
+export function toCategoryTree(
+  categories: PropertyCategory[],
+  subcategories: PropertySubcategory[],
+  categoryCounts: CountsById,
+  subcategoryCounts: CountsById,
+): CategoryDto[] {
+  return categories.map((c) =>
+    toCategoryDto(
+      c,
+      categoryCounts.get(c.id) ?? 0,
+      subcategories.filter((s) => s.categoryId === c.id).map((s) => toSubcategoryDto(s, subcategoryCounts.get(s.id) ?? 0)),
+    ),
+  );
+}
+
+/** One row of the map query (PropertiesRepository.mapMarkerRows): price (bigint) and coordinates (numeric) may come as strings. */
+export interface MapMarkerRow {
+  id: string;
+  slug: string;
+  latitude: number | string;
+  longitude: number | string;
+  price: string | number;
+  dealType: MapMarkerDto['dealType'];
+  type: MapMarkerDto['type'];
+  title: MapMarkerDto['title'];
+}
+
+/** A map marker (spec 01 §2 catalogue map view); numbers as numbers. */
+export function toMapMarker(r: MapMarkerRow): MapMarkerDto {
+  return {
+    id: r.id,
+    slug: r.slug,
+    latitude: Number(r.latitude),
+    longitude: Number(r.longitude),
+    price: Number(r.price),
+    dealType: r.dealType,
+    type: r.type,
+    title: r.title,
+  };
+}
+
+/** A card's `viewsCount.favoritesCount`, in page order, comma-separated: what may change on a kept page while the catalogue version holds. */
+export function countersOf(cards: Array<Pick<PropertyListItem, 'viewsCount' | 'favoritesCount'>>): string {
+  return cards.map((c) => `${c.viewsCount}.${c.favoritesCount}`).join(',');
 }

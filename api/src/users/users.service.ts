@@ -17,7 +17,7 @@ import { Paged } from '../common/envelope.interceptor';
 import { emailTaken, isUniqueViolation } from '../auth/auth.service';
 import { Passwords } from '../auth/passwords';
 import { SessionsService } from '../auth/sessions.service';
-import { likeContains } from '../properties/properties.service';
+import { likeContains } from '../common/like-pattern';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

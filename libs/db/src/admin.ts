@@ -2,7 +2,8 @@ import { Client } from 'pg';
 import { databaseUrl } from './config';
 import { createDataSource } from './data-source';
 
-function withDatabase(url: string, name: string): string {
+/** `url` naming the database `name` instead (same server, user and options). */
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
@@ -50,16 +51,4 @@ export async function migrate(url: string = databaseUrl()): Promise<string[]> {
   } finally {
     await ds.destroy();
   }
-}
-
-/**
- * A throw-away database for one test file: `<prefix>_<pid>_<random>`, created and
- * migrated. Call `drop()` in afterAll. Lets tests run beside a started stack and in parallel.
- */
-export async function createTestDatabase(prefix = 'realty_test'): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const url = withDatabase(databaseUrl(), name);
-  await ensureDatabase(url);
-  await migrate(url);
-  return { url, drop: () => dropDatabase(url) };
 }

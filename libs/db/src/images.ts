@@ -1,4 +1,16 @@
-import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import type { default as SharpFactory, Metadata, Sharp, SharpOptions } from 'sharp';
+
+let loadedSharp: typeof SharpFactory | undefined;
+
+/**
+ * sharp, loaded on first use: the worker and the demo seed decode images, the API never does.
+ * The API reaches this package for its entities, storage and password parameters only, so it
+ * does not load the native image library at start (issue 20).
+ */
+function sharp(...args: Parameters<typeof SharpFactory>): Sharp {
+  loadedSharp ??= require('sharp') as typeof SharpFactory;
+  return loadedSharp(...args);
+}
 
 /**
  * The most pixels any image may have to be decoded (width x height): 40 MP, above any

@@ -5,4 +5,4 @@ export * from './data-source';
 export * from './admin';
 export * from './storage';
 export * from './images';
-export * from './seed';
+export * from './passwords';

@@ -1,1 +1,2 @@
 export * from './eventually';
+export * from './test-database';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
-import { createDataSource, createTestDatabase } from '@realty/db';
+import { createDataSource } from '@realty/db';
+import { createTestDatabase } from '@realty/testkit';
 import { JOB_QUEUE, JobName, redisConnection } from '@realty/jobs';
 import { eventually } from '@realty/testkit';
 import { Queue } from 'bullmq';

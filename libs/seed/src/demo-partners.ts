@@ -1,6 +1,6 @@
 import { PARTNER_CATEGORIES, PARTNER_CATEGORY_STYLE, partnerSlug, type LocalizedText, type PartnerCategorySlug, type WorkingHours } from '@realty/contracts';
 import type { EntityManager } from 'typeorm';
-import { Partner } from '../entities/partner.entity';
+import { Partner } from '@realty/db';
 import { hashSeed, Random } from './random';
 
 /**

@@ -1,5 +1,5 @@
 import { slugify, type DealType, type Language, type LocalizedText, type PropertyFeature, type PropertyTypeSlug } from '@realty/contracts';
-import type { PropertyCharacteristics } from '../entities/property.entity';
+import type { PropertyCharacteristics } from '@realty/db';
 import type { ComplexDef, DistrictDef } from './reference-data';
 
 /**

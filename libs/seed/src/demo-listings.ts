@@ -1,6 +1,6 @@
 import type { DealType, PropertyFeature, PropertyStatus, PropertyTypeSlug } from '@realty/contracts';
 import { PROPERTY_FEATURES } from '@realty/contracts';
-import type { PropertyCharacteristics } from '../entities/property.entity';
+import type { PropertyCharacteristics } from '@realty/db';
 import type { DemoImageKind } from './demo-images';
 import { buildListingTexts, listingSlug, nounVariants, type ListingFacts, type ListingTexts } from './listing-text';
 import { hashSeed, Random } from './random';

@@ -3,7 +3,6 @@ export {
   DEFAULT_SEED,
   DEFAULT_LISTING_COUNT,
   DEFAULT_REFERENCE_DATE,
-  ARGON2_OPTIONS,
   type SeedOptions,
   type SeedResult,
   type SeedSummary,

@@ -1,8 +1,8 @@
 import * as argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
+import { ARGON2_OPTIONS } from '@realty/db';
 import type { DataSource } from 'typeorm';
 import { ROLE_TITLES } from './reference-data';
-import { ARGON2_OPTIONS } from './seed-demo-data';
 
 /** E-mail of the first admin when ADMIN_EMAIL is not set. */
 export const DEFAULT_ADMIN_EMAIL = 'owner@realty.local';

@@ -1,8 +1,6 @@
 import * as argon2 from 'argon2';
 import type { DataSource, EntityManager } from 'typeorm';
-import { Property } from '../entities/property.entity';
-import { PropertyImage } from '../entities/property-image.entity';
-import { LocalFileStorage, type FileStorage } from '../storage';
+import { ARGON2_OPTIONS, LocalFileStorage, Property, PropertyImage, type FileStorage } from '@realty/db';
 import { DEFAULT_IMAGE_POOL_SIZE, ensureDemoImagePool } from './demo-images';
 import { generateListings, type GeneratedListing } from './demo-listings';
 import { hashSeed, Random } from './random';
@@ -26,9 +24,6 @@ export const DEFAULT_SEED = 20261120;
 export const DEFAULT_LISTING_COUNT = 180;
 /** Listings are dated over the 120 days before this instant (never Date.now()). */
 export const DEFAULT_REFERENCE_DATE = new Date('2026-11-20T06:00:00.000Z');
-
-/** OWASP argon2id parameters (DESIGN "Auth and sessions"). */
-export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export interface SeedOptions {
   /** PRNG seed; the same seed gives the same rows, byte for byte. Default DEFAULT_SEED. */

@@ -1,8 +1,6 @@
 import { escapeHtml, readingTimeMinutes, type BlogPostStatus, type LocalizedText } from '@realty/contracts';
 import type { EntityManager } from 'typeorm';
-import { BlogPost } from '../entities/blog-post.entity';
-import { openImage } from '../images';
-import type { FileStorage } from '../storage';
+import { BlogPost, openImage, type FileStorage } from '@realty/db';
 import { hashSeed, Random } from './random';
 
 /**

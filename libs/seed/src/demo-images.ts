@@ -1,6 +1,5 @@
 import type { PropertyTypeSlug } from '@realty/contracts';
-import { openImage } from '../images';
-import type { FileStorage } from '../storage';
+import { openImage, type FileStorage } from '@realty/db';
 import { hashSeed, Random } from './random';
 
 /**

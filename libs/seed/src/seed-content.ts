@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { LocalFileStorage, type FileStorage } from '../storage';
+import { LocalFileStorage, type FileStorage } from '@realty/db';
 import { insertDemoBlog } from './demo-blog';
 import { insertDemoPartners } from './demo-partners';
 import { AGENT_DEFS } from './reference-data';

@@ -1,0 +1,257 @@
+import { Injectable } from '@nestjs/common';
+import type { CategoryDto, MapMarkerDto, PropertyListItem } from '@realty/contracts';
+import { Clock } from '../common/clock';
+import { Paged, PreparedJson } from '../common/envelope.interceptor';
+import { envMs, TtlCache } from '../common/ttl-cache';
+import { CatalogueVersion } from './catalogue-version';
+import { catalogueRefsOf, countersOf, type CatalogueRefs } from './properties.mapper';
+import { PropertiesRepository } from './properties.repository';
+
+/**
+ * How long after its TTL a kept catalogue answer may still be sent while it is recomputed
+ * (stale-while-revalidate): with the 20 s TTL an answer is at most ~30 s old, the
+ * max-age=30 the answer itself allows (changes of the catalogue show within a version poll).
+ */
+const ANSWER_STALE_MS = 10_000;
+/** Kept answers refreshed at once while their stale versions are answered (see `pages`). */
+const REFRESH_CONCURRENCY = 2;
+/** Memory bound of the kept list answers (see `pages`), bytes. */
+const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** A kept value and the catalogue version it was computed under (see CatalogueCache `version`). */
+interface Versioned<V> {
+  value: V;
+  version: number;
+  /** For a kept list page: what may change on it while the version holds (see CatalogueCache `pageHolds`). */
+  cards?: PageCards;
+}
+
+/**
+ * What a kept list page shows that can change without moving the catalogue version: each
+ * card's view and favourite counts (migration CatalogueVersion leaves the counters out), and
+ * the reference names (categories, types, districts...) of the copy its cards were made from.
+ */
+interface PageCards {
+  /** The cards' listing ids, in page order. */
+  ids: string[];
+  /** See `countersOf`. */
+  counters: string;
+  refs: CatalogueRefs;
+}
+
+/**
+ * What the public catalogue reads keep in memory, and when it stops holding (issue 6,
+ * docs/decisions/017-catalogue-read-path.md): list totals, whole answers of the list, the map
+ * and the tree (serialised, PreparedJson), and the reference tables. Every kept answer and
+ * total holds only while the catalogue version it was computed under is current. Times come
+ * from the injected Clock (tests move it instead of sleeping). The values themselves are made
+ * by the caller (PropertiesService); this class decides when they are made again.
+ */
+@Injectable()
+export class CatalogueCache {
+  /**
+   * The catalogue's version (catalogue_version, moved by triggers whenever a listing or an
+   * image changes, counters aside), read at most every CATALOGUE_VERSION_POLL_MS (default 1 s;
+   * 0: not used). A change made by any process, or by hand, shows within about a second, and
+   * an unchanged catalogue is not recomputed before the TTLs (issue 6).
+   */
+  private readonly version: CatalogueVersion;
+
+  /** Whether a kept value was computed under the current catalogue version (always, with versions off). */
+  private readonly isCurrent = (kept: Versioned<unknown>): boolean => !this.version.enabled || kept.version === this.version.current();
+
+  /** The cache clock in ms (TtlCache `now`): the injected Clock, read at each use. */
+  private readonly now = (): number => this.clock.now();
+
+  /**
+   * Totals of GET /api/properties per filter set, kept CATALOGUE_COUNT_CACHE_MS (default 20 s;
+   * 0 disables) while the catalogue version holds. Issue 6 (npm run bench, 20,000 listings):
+   * the COUNT(*) was the dearest statement of a list call (~10-14 ms of PostgreSQL against
+   * ~1 ms for the page itself), and every page and sort of one filter set asks the same count.
+   */
+  private readonly counts: TtlCache<Versioned<number>>;
+
+  /**
+   * Whole answers of GET /api/properties per query (filters, sort, page, limit, after), kept
+   * while the catalogue version holds, at most CATALOGUE_PAGE_CACHE_MS (default 20 s, 12-20 s
+   * with jitter; 0 disables) and at most PAGE_CACHE_BYTES
+   * (64 MB: some 500 pages of ~100 KB with their compressed variants). Too small a bound is
+   * worse than none: visitors walking more distinct pages than it holds evict each page before
+   * it is asked again (the bench's 200-query mix missed every time with 200 entries). Issue 6:
+   * a 50-card page costs ~4 ms of Node, ~1.5 ms of PostgreSQL and ~1.7 ms of brotli to make,
+   * and one API process is one core, so 500 req/s of catalogue reads cannot all be computed.
+   * A listing, price or image change shows within a poll of the version; a card's view or
+   * favourite count (counters do not move the version) may lag by up to the TTL, and
+   * `invalidate()` drops everything at once (for writers in this process). Pages are kept
+   * serialised (PreparedJson, with br/gzip variants made once): a kept page costs ~0.1 ms of
+   * API CPU per request (KeptAnswerFastPath). An expired page, or one computed under an older
+   * version, is still answered for ANSWER_STALE_MS while one request recomputes it, so pages
+   * that expire together never queue their visitors behind a burst of queries; and at most
+   * REFRESH_CONCURRENCY such recomputations run at once, so their work (~4 ms of the event loop
+   * each) goes between the requests instead of holding them all up in one block.
+   *
+   * A page due for a refresh while the catalogue version it was made under still holds is
+   * first checked (`pageHolds`): when none of its cards' counters has moved, the kept answer is
+   * kept for another TTL as it is (same bytes, same ETag, compressed variants kept) for one
+   * primary-key lookup of its ids, instead of the page's queries, its JSON, its hash and its
+   * compression (~4 ms of the event loop).
+   */
+  private readonly pages: TtlCache<Versioned<PreparedJson>>;
+
+  /** GET /api/properties/map answers per filter set, as `pages` (up to ~1.7 MB each at 5000 markers: at most 20). */
+  private readonly maps: TtlCache<Versioned<PreparedJson>>;
+
+  /** The GET /api/properties/categories answer, as `pages` (two GROUP BY counts over the public listings). */
+  private readonly tree: TtlCache<Versioned<PreparedJson>>;
+
+  /**
+   * The reference tables (categories, subcategories, types, districts, building complexes),
+   * kept CATALOGUE_REFS_CACHE_MS (default 60 s): they change only in administration. A card
+   * naming an id the copy lacks (a reference added since) reloads it at once (`reloadRefs`),
+   * so a new reference is never missing; a renamed one shows its new name within the TTL. A
+   * reload that finds the same rows answers the same copy (`refsLoaded`), so a kept list page
+   * made from it still holds (`pageHolds`).
+   */
+  private readonly refs: TtlCache<CatalogueRefs>;
+  /** The last reference copy loaded and its rows as JSON. */
+  private refsLoaded?: { rows: string; refs: CatalogueRefs };
+
+  constructor(
+    private readonly repository: PropertiesRepository,
+    private readonly clock: Clock,
+  ) {
+    const now = this.now;
+    const pageTtl = envMs('CATALOGUE_PAGE_CACHE_MS', 20_000);
+    this.version = new CatalogueVersion(() => this.repository.catalogueVersion(), envMs('CATALOGUE_VERSION_POLL_MS', 1_000), now);
+    this.counts = new TtlCache<Versioned<number>>(envMs('CATALOGUE_COUNT_CACHE_MS', 20_000), 5000, { isCurrent: this.isCurrent, now });
+    this.pages = new TtlCache<Versioned<PreparedJson>>(pageTtl, 10_000, {
+      staleMs: ANSWER_STALE_MS,
+      refreshConcurrency: REFRESH_CONCURRENCY,
+      jitter: 0.4,
+      maxSize: PAGE_CACHE_BYTES,
+      sizeOf: (kept) => kept.value.keptBytes,
+      isCurrent: this.isCurrent,
+      now,
+    });
+    this.maps = new TtlCache<Versioned<PreparedJson>>(pageTtl, 20, { staleMs: ANSWER_STALE_MS, refreshConcurrency: 1, jitter: 0.4, isCurrent: this.isCurrent, now });
+    this.tree = new TtlCache<Versioned<PreparedJson>>(pageTtl, 1, { staleMs: ANSWER_STALE_MS, jitter: 0.4, isCurrent: this.isCurrent, now });
+    this.refs = new TtlCache<CatalogueRefs>(envMs('CATALOGUE_REFS_CACHE_MS', 60_000), 1, { staleMs: 60_000, now });
+  }
+
+  /**
+   * GET /api/properties as sent under `key` (the query's cache key): `makePage()` in its
+   * envelope, serialised, kept (see `pages`); a kept page due for a refresh is kept as it is
+   * while `pageHolds`.
+   */
+  listAnswer(key: string, makePage: () => Promise<Paged<PropertyListItem>>): Promise<PreparedJson> {
+    return this.keep(this.pages, key, async (version, previous) => {
+      if (previous && (await this.pageHolds(previous, version))) return previous;
+      const value = (page: Paged<PropertyListItem>) => PreparedJson.of(page, () => this.pages.answerNow(key)?.value);
+      // Nothing is kept (page cache off): nothing to check later either.
+      if (!this.pages.enabled) return { value: value(await makePage()), version };
+      // The reference copy before the cards are made: should the cards reload it meanwhile, the
+      // page records the older one, and the next check recomputes it (never the other way).
+      const refs = await this.catalogueRefs();
+      const page = await makePage();
+      return { value: value(page), version, cards: { ids: page.items.map((card) => card.id), counters: countersOf(page.items), refs } };
+    });
+  }
+
+  /** GET /api/properties/map as sent under `key` (the filter set's cache key): `markers()` in its envelope, kept (see `maps`). */
+  mapAnswer(key: string, markers: () => Promise<MapMarkerDto[]>): Promise<PreparedJson> {
+    return this.answer(this.maps, key, async () => PreparedJson.of(await markers(), () => this.maps.answerNow(key)?.value));
+  }
+
+  /** GET /api/properties/categories as sent: `tree()` in its envelope, kept (see `tree`). */
+  categoriesAnswer(tree: () => Promise<CategoryDto[]>): Promise<PreparedJson> {
+    return this.answer(this.tree, 'tree', async () => PreparedJson.of(await tree(), () => this.tree.answerNow('tree')?.value));
+  }
+
+  /** The list total of the filter set `key`: kept, else `count()` (see `counts`). */
+  total(key: string, count: () => Promise<number>): Promise<number> {
+    return this.answer(this.counts, key, count);
+  }
+
+  /** The reference tables by id (kept, see `refs`). */
+  catalogueRefs(): Promise<CatalogueRefs> {
+    return this.refs.get('refs', async () => {
+      const tables = await this.repository.refTables();
+      const rows = JSON.stringify(tables);
+      if (this.refsLoaded?.rows === rows) return this.refsLoaded.refs;
+      const refs = catalogueRefsOf(tables);
+      this.refsLoaded = { rows, refs };
+      return refs;
+    });
+  }
+
+  /** The reference tables read again now (a card names an id the kept copy lacks). */
+  reloadRefs(): Promise<CatalogueRefs> {
+    this.refs.clear();
+    return this.catalogueRefs();
+  }
+
+  /**
+   * The catalogue version the kept answers of this process are checked against (after a read
+   * under way ends; 0 with versions off): GET /api/properties/version.
+   */
+  catalogueVersion(): Promise<number> {
+    return this.version.settled();
+  }
+
+  /** Drops the kept answers and totals (call after writing listings; other processes wait out the TTLs). */
+  invalidate(): void {
+    for (const cache of [this.pages, this.maps, this.tree, this.counts]) cache.clear();
+  }
+
+  /**
+   * Drops the kept list pages (not totals, map or tree): a card's favourite count changed. The
+   * visitor who pressed the heart sees the new count at once (in this process; others within
+   * the TTL).
+   */
+  cardsChanged(): void {
+    this.pages.clear();
+  }
+
+  /** How many kept answers are being refreshed while they are answered (tests wait for 0). */
+  refreshesUnderWay(): number {
+    return [this.pages, this.maps, this.tree].reduce((n, cache) => n + cache.refreshesUnderWay, 0);
+  }
+
+  /**
+   * Whether a kept list page may be answered for another TTL as it is: it was made under the
+   * catalogue version `version` (read just now), from the reference copy still in use, and
+   * every card's view and favourite counts are what it shows. One lookup of its ids by
+   * primary key. False when versions are off (CATALOGUE_VERSION_POLL_MS=0: nothing would tell
+   * a changed listing).
+   */
+  private async pageHolds(previous: Versioned<PreparedJson>, version: number): Promise<boolean> {
+    const cards = previous.cards;
+    if (!cards || !this.version.enabled || previous.version !== version) return false;
+    if ((await this.catalogueRefs()) !== cards.refs) return false;
+    if (!cards.ids.length) return true;
+    const byId = new Map((await this.repository.counters(cards.ids)).map((row) => [row.id, row]));
+    if (cards.ids.some((id) => !byId.has(id))) return false;
+    return countersOf(cards.ids.map((id) => byId.get(id)!)) === cards.counters;
+  }
+
+  /** The value kept in `cache` under `key`, or `compute()` kept with the catalogue version it was computed under. */
+  private answer<V extends NonNullable<unknown>>(cache: TtlCache<Versioned<V>>, key: string, compute: () => Promise<V>): Promise<V> {
+    return this.keep(cache, key, async (version) => ({ value: await compute(), version }));
+  }
+
+  /**
+   * The value kept in `cache` under `key`, or the one `make` makes under the current catalogue
+   * version, given the kept one it refreshes (expired, or made under an older version) if any.
+   */
+  private async keep<V extends NonNullable<unknown>>(
+    cache: TtlCache<Versioned<V>>,
+    key: string,
+    make: (version: number, previous?: Versioned<V>) => Promise<Versioned<V>>,
+  ): Promise<V> {
+    // Nothing is kept (TTL 0): no version to make it under.
+    if (!cache.enabled) return (await make(0)).value;
+    // The version first: a change committed meanwhile makes the next request compute again.
+    const kept = await cache.get(key, async (previous) => make(this.version.enabled ? await this.version.settled() : 0, previous));
+    return kept.value;
+  }
+}
