@@ -1,4 +1,4 @@
-// Server renders off the main thread (decision 019): the page cache (app/lib/page-cache.server.ts)
+// Server renders off the main thread (decision 019): the page cache (app/lib/serving/page-cache.server.ts)
 // hands the renders of anonymous GET pages to this worker thread, so the ~20 ms of React work
 // of a render never holds up the kept pages the main thread is serving meanwhile.
 //

@@ -33,7 +33,7 @@ let lastFailureLog = 0;
 
 /**
  * Request header of the page cache's own renders (a kept page rendered anew in the background,
- * lib/page-cache.server.ts): such a render is for no visitor, so it counts no view; each visitor
+ * lib/serving/page-cache.server.ts): such a render is for no visitor, so it counts no view; each visitor
  * served the page from the cache is counted there. The cache removes it from visitors' requests.
  */
 export const PAGE_CACHE_REFRESH_HEADER = 'x-page-cache-refresh';
