@@ -1,7 +1,8 @@
 /**
  * One Jest configuration, five projects:
  * - unit:   libs and web units (no services)
- * - api:    NestJS API against a real PostgreSQL/Redis (each file makes its own database)
+ * - api:    NestJS API against a real PostgreSQL/Redis (each file makes its own database), and the
+ *           web server code against that real API in-process (web/app/lib/*.e2e-spec.ts)
  * - worker: BullMQ worker against real Redis/PostgreSQL
  * - e2e:    Playwright (Debian Chromium) against a started stack (see e2e/global-setup.js)
  * - bench:  the benchmark harness (bench/): its rules, its load tool, and one whole run at a
@@ -35,7 +36,7 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/src/**/*.spec.ts', '<rootDir>/web/app/**/*.test.ts'] },
-    { ...common, displayName: 'api', testMatch: ['<rootDir>/api/**/*.spec.ts', '<rootDir>/api/**/*.e2e-spec.ts'] },
+    { ...common, displayName: 'api', testMatch: ['<rootDir>/api/**/*.spec.ts', '<rootDir>/api/**/*.e2e-spec.ts', '<rootDir>/web/app/**/*.e2e-spec.ts'] },
     { ...common, displayName: 'worker', testMatch: ['<rootDir>/worker/**/*.spec.ts'] },
     { ...common, displayName: 'bench', testMatch: ['<rootDir>/bench/test/**/*.spec.ts'] },
     {

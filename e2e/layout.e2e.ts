@@ -58,7 +58,7 @@ describe('layout, language and not-found page', () => {
   });
 
   it('serves a kept catalogue page to a new visitor whose forms still pass the CSRF check', async () => {
-    // A URL no other test asks, first rendered for someone else (web/app/lib/page-cache.server.ts).
+    // A URL no other test asks, first rendered for someone else (web/app/lib/serving/page-cache.server.ts).
     const url = `${BASE_URL}/catalog?type=office&area_min=37`;
     const first = await fetch(url, { headers: { accept: 'text/html' } });
     expect(first.status).toBe(200);

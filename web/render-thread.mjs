@@ -1,4 +1,4 @@
-// Server renders off the main thread (decision 019): the page cache (app/lib/page-cache.server.ts)
+// Server renders off the main thread (decision 019): the page cache (app/lib/serving/page-cache.server.ts)
 // hands the renders of anonymous GET pages to this worker thread, so the ~20 ms of React work
 // of a render never holds up the kept pages the main thread is serving meanwhile.
 //
@@ -43,10 +43,13 @@ if (!isMainThread && workerData?.role === 'render-thread') {
  * A thread that stops is started again after `retryMs` (1 s); one that stops again before it
  * has loaded the build (a broken build, say) waits twice as long each time, up to `maxRetryMs`
  * (1 min), so a failure that persists is retried a few times a minute and logged as often,
- * not every second. Meanwhile the pages render on the main thread.
+ * not every second. Meanwhile the pages render on the main thread. `schedule(run, ms)` runs
+ * those restarts (default: an unref'd setTimeout; a test passes its own and runs them itself).
+ * `starts` counts the threads started so far.
  */
-export function createRenderThread(buildPath, { log = console, retryMs = 1000, maxRetryMs = 60_000 } = {}) {
+export function createRenderThread(buildPath, { log = console, retryMs = 1000, maxRetryMs = 60_000, schedule = unrefTimeout } = {}) {
   let worker = null;
+  let starts = 0;
   let ready = false;
   /** Starts in a row that stopped before the thread was ready. */
   let failedStarts = 0;
@@ -56,6 +59,7 @@ export function createRenderThread(buildPath, { log = console, retryMs = 1000, m
   const start = () => {
     if (stopped) return;
     ready = false;
+    starts += 1;
     worker = new Worker(fileURLToPath(import.meta.url), { workerData: { role: 'render-thread', buildPath } });
     worker.unref();
     worker.on('message', (msg) => {
@@ -84,7 +88,7 @@ export function createRenderThread(buildPath, { log = console, retryMs = 1000, m
       failedStarts = wasReady ? 0 : failedStarts + 1;
       const delay = Math.min(retryMs * 2 ** Math.max(0, failedStarts - 1), maxRetryMs);
       log.warn(`render thread exited (${code}); starting it again in ${delay} ms`);
-      setTimeout(start, delay).unref();
+      schedule(start, delay);
     });
   };
   let stopped = false;
@@ -92,6 +96,9 @@ export function createRenderThread(buildPath, { log = console, retryMs = 1000, m
   start();
 
   return {
+    get starts() {
+      return starts;
+    },
     render(url, headers) {
       if (!ready) return Promise.resolve(null);
       const id = nextId++;
@@ -116,4 +123,9 @@ export function createRenderThread(buildPath, { log = console, retryMs = 1000, m
       await worker?.terminate();
     },
   };
+}
+
+/** setTimeout that does not keep the process up (a restart pending when the server stops is dropped). */
+function unrefTimeout(run, ms) {
+  setTimeout(run, ms).unref();
 }

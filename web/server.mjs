@@ -58,7 +58,7 @@ const publicFiles = new Set(publicEntries.filter((e) => !e.isDirectory()).map((e
 const publicDirs = publicEntries.filter((e) => e.isDirectory()).map((e) => `/${e.name}/`);
 const servePublic = express.static(clientDir, { maxAge: '1h' });
 app.use((req, res, next) => (publicFiles.has(req.path) || publicDirs.some((d) => req.path.startsWith(d)) ? servePublic(req, res, next) : next()));
-// Whole pages for anonymous visitors, kept PAGE_CACHE_MS (app/lib/page-cache.server.ts).
+// Whole pages for anonymous visitors, kept PAGE_CACHE_MS (app/lib/serving/page-cache.server.ts).
 const pageCacheMs = Number(process.env.PAGE_CACHE_MS ?? 15_000);
 // Their renders run on a worker thread (render-thread.mjs) unless RENDER_THREAD=0.
 const renderThread = process.env.RENDER_THREAD === '0' ? null : createRenderThread(path.join(here, 'build/server/index.js'));

@@ -13,7 +13,7 @@ import { NonceContext } from '~/lib/nonce';
 import { CSP_NONCE_HEADER } from '~/lib/security-headers.server';
 
 /** The anonymous page cache, installed by web/server.mjs in front of the request handler. */
-export { createPageCache } from '~/lib/page-cache.server';
+export { createPageCache } from '~/lib/serving/page-cache.server';
 export { catalogueVersionSource } from '~/lib/catalogue-version.server';
 /** Sends the page views counted but not yet sent (web/server.mjs and the render thread call it before they stop). */
 export { flushServerPageViews } from '~/lib/analytics.server';

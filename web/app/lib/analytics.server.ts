@@ -33,7 +33,7 @@ let lastFailureLog = 0;
 
 /**
  * Request header of the page cache's own renders (a kept page rendered anew in the background,
- * lib/page-cache.server.ts): such a render is for no visitor, so it counts no view; each visitor
+ * lib/serving/page-cache.server.ts): such a render is for no visitor, so it counts no view; each visitor
  * served the page from the cache is counted there. The cache removes it from visitors' requests.
  */
 export const PAGE_CACHE_REFRESH_HEADER = 'x-page-cache-refresh';
@@ -54,9 +54,10 @@ function readSessionCookie(request: RequestView): string | null {
 
 /**
  * Counts the view of a public page's document request (fire and forget: the page never waits
- * and a failure is only logged). Returns whether it counted and the Set-Cookie of a new session.
+ * and a failure is only logged): queued on `queue`, the web's own unless a test passes one.
+ * Returns whether it counted and the Set-Cookie of a new session.
  */
-export function countDocumentView(request: RequestView, lang: Language): { counted: boolean; setCookie: string | null } {
+export function countDocumentView(request: RequestView, lang: Language, queue: ServerPageViewQueue = serverPageViews): { counted: boolean; setCookie: string | null } {
   if (!isDocumentRequest(request)) return { counted: false, setCookie: null };
   const url = new URL(request.url);
   if (!isTrackedPath(url.pathname)) return { counted: false, setCookie: null };
@@ -69,7 +70,7 @@ export function countDocumentView(request: RequestView, lang: Language): { count
     userAgent: request.headers.get('user-agent') ?? undefined,
     language: lang,
     referrer: request.headers.get('referer') ?? undefined,
-    timestamp: new Date().toISOString(),
+    timestamp: new Date(queue.now()).toISOString(),
     origin: 'server',
   };
   for (const key of UTM_KEYS) {
@@ -82,7 +83,7 @@ export function countDocumentView(request: RequestView, lang: Language): { count
   const clientIp = request.headers.get(CLIENT_IP_HEADER);
   if (clientIp && CLIENT_IP_PATTERN.test(clientIp)) body.clientIp = clientIp;
   body.sessionId = sessionId;
-  queueServerView(body);
+  queue.add(body);
   return {
     counted: true,
     setCookie: existing ? null : `${ANALYTICS_SESSION_COOKIE}=${sessionId}; Path=/; SameSite=Lax${process.env.NODE_ENV === 'production' && process.env.COOKIE_SECURE !== 'false' ? '; Secure' : ''}`,
@@ -102,35 +103,70 @@ export async function forwardBeacon(request: Request, kind: 'track-page-view' | 
 
 /** How long a counted view may wait for its batch, ms. */
 const FLUSH_MS = 250;
-let queuedViews: Record<string, unknown>[] = [];
-let flushTimer: NodeJS.Timeout | null = null;
 
-function queueServerView(view: Record<string, unknown>): void {
-  queuedViews.push(view);
-  if (queuedViews.length >= SERVER_PAGE_VIEWS_MAX) void flushServerPageViews();
-  else if (!flushTimer) {
-    flushTimer = setTimeout(() => void flushServerPageViews(), FLUSH_MS);
-    flushTimer.unref();
+/** Runs `run` after `ms` and returns its cancel (ServerPageViewQueue's `schedule`). */
+export type ScheduleTimer = (run: () => void, ms: number) => () => void;
+
+/** A real timer that never keeps the process up for a pending batch. */
+const unrefTimer: ScheduleTimer = (run, ms) => {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
+
+/**
+ * The server-counted page views waiting for their batch: sent when SERVER_PAGE_VIEWS_MAX are
+ * queued, else FLUSH_MS (250 ms) after the first one. The clock (`now`, ms: the views'
+ * timestamps) and the timer (`schedule`) are injected, as TtlCache's `now`: the web uses one
+ * instance with Date.now and setTimeout, a test its own with a timer it fires.
+ */
+export class ServerPageViewQueue {
+  private views: Record<string, unknown>[] = [];
+  private cancelFlush: (() => void) | null = null;
+  readonly now: () => number;
+  private readonly schedule: ScheduleTimer;
+
+  constructor({ now = Date.now, schedule = unrefTimer }: { now?: () => number; schedule?: ScheduleTimer } = {}) {
+    this.now = now;
+    this.schedule = schedule;
+  }
+
+  /** Queues one view (a ServerPageViewDto's fields); a full batch goes out at once. */
+  add(view: Record<string, unknown>): void {
+    this.views.push(view);
+    if (this.views.length >= SERVER_PAGE_VIEWS_MAX) void this.flush();
+    else if (!this.cancelFlush) this.cancelFlush = this.schedule(() => void this.flush(), FLUSH_MS);
+  }
+
+  /**
+   * Sends the queued views to the API now (one request per SERVER_PAGE_VIEWS_MAX); resolves
+   * when answered or failed, never rejects. A failed batch is logged and dropped, as a failed
+   * beacon was: analytics never hold up a page.
+   */
+  async flush(): Promise<void> {
+    this.cancelFlush?.();
+    this.cancelFlush = null;
+    const views = this.views;
+    this.views = [];
+    const sends: Promise<void>[] = [];
+    for (let i = 0; i < views.length; i += SERVER_PAGE_VIEWS_MAX) {
+      const body = JSON.stringify({ views: views.slice(i, i + SERVER_PAGE_VIEWS_MAX) });
+      sends.push(postBeacon(`${apiUrl()}/website-analytics/server-page-views`, { 'content-type': 'application/json' }, body));
+    }
+    await Promise.all(sends);
   }
 }
 
+/** The web's queue of server-counted views (real clock and timer). */
+const serverPageViews = new ServerPageViewQueue();
+
 /**
- * Sends the queued server-counted page views to the API now (one request per
- * SERVER_PAGE_VIEWS_MAX); resolves when answered or failed, never rejects. Called by the queue's
- * timer, and by the web server before it stops (server.mjs) so no counted view is left behind.
- * A failed batch is logged and dropped, as a failed beacon was: analytics never hold up a page.
+ * Sends the queued server-counted page views to the API now; resolves when answered or failed,
+ * never rejects. Called by the web server before it stops (server.mjs) and by the render
+ * thread, so no counted view is left behind.
  */
-export async function flushServerPageViews(): Promise<void> {
-  if (flushTimer) clearTimeout(flushTimer);
-  flushTimer = null;
-  const views = queuedViews;
-  queuedViews = [];
-  const sends: Promise<void>[] = [];
-  for (let i = 0; i < views.length; i += SERVER_PAGE_VIEWS_MAX) {
-    const body = JSON.stringify({ views: views.slice(i, i + SERVER_PAGE_VIEWS_MAX) });
-    sends.push(postBeacon(`${apiUrl()}/website-analytics/server-page-views`, { 'content-type': 'application/json' }, body));
-  }
-  await Promise.all(sends);
+export function flushServerPageViews(): Promise<void> {
+  return serverPageViews.flush();
 }
 
 /** Keep-alive connections to the API for the beacons and the batches of server-counted views. */

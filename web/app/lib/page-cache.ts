@@ -1,7 +1,7 @@
 import type { HeadersFunction } from '@remix-run/node';
 
 /**
- * The opt-in of a page to the anonymous page cache (lib/page-cache.server.ts, issue 6): a loader
+ * The opt-in of a page to the anonymous page cache (lib/serving/page-cache.server.ts, issue 6): a loader
  * whose answer is the same for every anonymous visitor of its URL, language and theme sets
  * this header (only when the answer is complete: nothing failed or fell back), and the route's
  * `headers` export passes it on. The cache removes it before the response leaves the server.

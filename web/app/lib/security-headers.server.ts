@@ -16,7 +16,7 @@ import { mapTiles } from './api.server';
  * the request header CSP_NONCE_HEADER (a value the visitor sent is replaced): entry.server.tsx
  * gives it to Remix's scripts and to our inline <style> and <script> elements (lib/nonce.ts),
  * the render thread gets it with the other headers, and the page cache puts each response's own
- * nonce into a kept page (page-cache.server.ts).
+ * nonce into a kept page (serving/page-cache.server.ts).
  */
 
 /** Request header carrying this response's CSP nonce from the middleware to the app (never the visitor's). */

@@ -5,7 +5,7 @@ import type { RequestView } from './request-view';
 
 /**
  * What every page reads of its visitor before rendering, shared by the root loader and the
- * anonymous page cache (lib/page-cache.server.ts), so a page served from the cache sets the same
+ * anonymous page cache (lib/serving/page-cache.server.ts), so a page served from the cache sets the same
  * cookies as one rendered for the visitor.
  */
 

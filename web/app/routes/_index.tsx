@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
     },
     // With the featured listings loaded, the page is the same for every anonymous visitor: the
-    // page cache may keep it (lib/page-cache.server.ts).
+    // page cache may keep it (lib/serving/page-cache.server.ts).
     { headers: featured !== null ? cacheablePage() : undefined },
   );
 }
@@ -68,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return homeAction(request);
 }
 
-/** Complete pages go to the anonymous page cache (lib/page-cache.server.ts). */
+/** Complete pages go to the anonymous page cache (lib/serving/page-cache.server.ts). */
 export const headers = cacheablePageHeaders;
 
 export const meta: MetaFunction<typeof loader> = (args) =>

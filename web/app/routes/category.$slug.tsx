@@ -14,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadCategoryPage(request, params.slug ?? '', null);
 }
 
-/** Complete pages go to the anonymous page cache (lib/page-cache.server.ts). */
+/** Complete pages go to the anonymous page cache (lib/serving/page-cache.server.ts). */
 export const headers = cacheablePageHeaders;
 
 /** The first card's image is the largest paint: preloaded ahead of the scripts (lib/head-preloads.tsx). */
