@@ -95,7 +95,7 @@ const money = { kind: 'number', min: 0, max: PROPERTY_QUERY_LIMITS.priceMax } as
 const area = { kind: 'number', min: 0, max: PROPERTY_QUERY_LIMITS.areaMax } as const;
 
 /** The catalogue filters of GET /api/properties and /api/properties/map (spec 01 §2, §5, §7), in query order. */
-export const PROPERTY_FILTER_FIELDS: readonly PropertyFilterField[] = [
+const FILTER_TABLE = [
   /** spec 01 §2 "search by title, address": a case-insensitive substring of a title (any language) or the address. */
   { key: 'q', param: 'q', aliases: [], kind: 'text', maxLength: PROPERTY_QUERY_LIMITS.qMaxLength },
   /** rent | sale (spec 01 §3 dealType). */
@@ -120,13 +120,26 @@ export const PROPERTY_FILTER_FIELDS: readonly PropertyFilterField[] = [
   { key: 'roomsMin', param: 'rooms_min', aliases: [], kind: 'number', min: 0, max: PROPERTY_QUERY_LIMITS.roomsMax, integer: true, inactive: 0 },
   /** true: featured listings only (home page, spec 01 §7 "featured=true&limit=6"); false: not featured ones. */
   { key: 'featured', param: 'featured', aliases: [], kind: 'boolean' },
-];
+] as const satisfies readonly PropertyFilterField[];
+
+/** The table above: one row per filter (see PropertyFilterField). */
+export const PROPERTY_FILTER_FIELDS: readonly PropertyFilterField[] = FILTER_TABLE;
+
+type FilterRow<K extends keyof PropertyFilters> = Extract<(typeof FILTER_TABLE)[number], { key: K }>;
+/** The name the listing pages' URLs write for filter K, as a type (its urlParam, else its param). */
+export type PropertyFilterUrlName<K extends keyof PropertyFilters> = K extends unknown ? (FilterRow<K> extends { urlParam: infer U extends string } ? U : FilterRow<K>['param']) : never;
 
 /** The field of a filter key. */
 export function propertyFilterField(key: keyof PropertyFilters): PropertyFilterField {
   const field = PROPERTY_FILTER_FIELDS.find((f) => f.key === key);
   if (!field) throw new Error(`unknown property filter ${key}`);
   return field;
+}
+
+/** The name the listing pages' URLs write for a filter (spec 01 §2 `dealType`; otherwise the spec's §7 name). */
+export function propertyFilterUrlName<K extends keyof PropertyFilters>(key: K): PropertyFilterUrlName<K> {
+  const field = propertyFilterField(key);
+  return (field.urlParam ?? field.param) as PropertyFilterUrlName<K>;
 }
 
 /** Every name a query may give a filter under: the spec's first, then the aliases. */
