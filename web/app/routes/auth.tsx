@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { ApiNetworkError } from '@realty/api-client';
-import { ForgotPasswordDto, LoginDto, RegisterDto, type AuthNoticeDto, type AuthSessionDto } from '@realty/contracts';
+import { ForgotPasswordDto, LoginDto, RegisterDto, type AuthSessionDto } from '@realty/contracts';
 import { useTranslation } from 'react-i18next';
 import { Field, FormAlert } from '~/components/account/Field';
 import { AuthenticityTokenInput } from '~/components/csrf';
@@ -85,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const checked = await validateWith(ForgotPasswordDto, { email: f.email }, lang);
       if (!checked.ok) return invalid(intent, checked.errors, values);
       try {
-        await auth.api.post<AuthNoticeDto>('/auth/forgot-password', { email: checked.value.email });
+        await auth.api.auth.forgotPassword(checked.value.email);
       } catch (error) {
         const errors = apiFieldErrors(error);
         return reply({
@@ -102,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!checked.ok) return invalid(intent, checked.errors, values);
     let result: AuthSessionDto;
     try {
-      result = await auth.api.post<AuthSessionDto>('/auth/login', checked.value);
+      result = await auth.api.auth.login(checked.value);
     } catch (error) {
       return reply(
         {
@@ -143,7 +143,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!checked.ok || Object.keys(errors).length) return invalid(intent, errors, values);
     let result: AuthSessionDto;
     try {
-      result = await auth.api.post<AuthSessionDto>('/auth/register', checked.value);
+      result = await auth.api.auth.register(checked.value);
     } catch (error) {
       const fields = apiFieldErrors(error);
       if (fields && (fields.firstName || fields.lastName)) fields.fullName = fields.firstName ?? fields.lastName;
