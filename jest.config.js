@@ -28,6 +28,8 @@ const common = {
   moduleNameMapper: {
     '^@realty/(contracts|db|jobs|i18n|api-client|testkit)$': '<rootDir>/libs/$1/src',
     '^~/(.*)$': '<rootDir>/web/app/$1',
+    // The real API for the web's server tests (declared in web/app/test-api.d.ts).
+    '^@realty/test-api$': '<rootDir>/api/test/listening-api.ts',
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
 };
