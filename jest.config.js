@@ -1,6 +1,7 @@
 /**
  * One Jest configuration, five projects:
- * - unit:   libs and web units (no services)
+ * - unit:   libs and web units; the api-client's and the web's server tests start the real API
+ *           in-process (api/test/harness.ts: own database and Redis prefix)
  * - api:    NestJS API against a real PostgreSQL/Redis (each file makes its own database)
  * - worker: BullMQ worker against real Redis/PostgreSQL
  * - e2e:    Playwright (Debian Chromium) against a started stack (see e2e/global-setup.js)
