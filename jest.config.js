@@ -1,6 +1,7 @@
 /**
  * One Jest configuration, five projects:
- * - unit:   libs and web units (no services)
+ * - unit:   libs and web units; the api-client's and the web's server tests start the real API
+ *           in-process (api/test/harness.ts: own database and Redis prefix)
  * - api:    NestJS API against a real PostgreSQL/Redis (each file makes its own database), and the
  *           web server code against that real API in-process (web/app/lib/*.e2e-spec.ts)
  * - worker: BullMQ worker against real Redis/PostgreSQL
@@ -29,6 +30,8 @@ const common = {
   moduleNameMapper: {
     '^@realty/(contracts|db|seed|jobs|i18n|api-client|testkit)$': '<rootDir>/libs/$1/src',
     '^~/(.*)$': '<rootDir>/web/app/$1',
+    // The real API for the web's server tests (declared in web/app/test-api.d.ts).
+    '^@realty/test-api$': '<rootDir>/api/test/listening-api.ts',
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
 };

@@ -64,8 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let favoriteIds: string[] = [];
   if (auth.user) {
     try {
-      const ids = await auth.api.get<string[] | null>('/user/favorites/ids');
-      favoriteIds = Array.isArray(ids) ? ids : [];
+      favoriteIds = await auth.api.favorites.ids();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) auth.signOut();
       else console.error('favourite ids: load failed', error);

@@ -1,68 +1,53 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { insertUser, TEST_PASSWORD } from '../../../api/test/accounts';
+import { seedCatalog, type CatalogFixture } from '../../../api/test/fixtures';
+import { startTestApi } from '../../../api/test/harness';
 import { ApiError, createApiClient, isCsrfPair, memoryCsrfStore, pickSetCookie, type CsrfPair } from './index';
 
 /**
- * The CSRF handshake of spec 02 §7 against a local server that behaves like the API: GET
- * /csrf-token hands out a token derived from a `_csrf` secret cookie (issued when the client
- * sends none); writes need both, else 403 CSRF_TOKEN_MISSING / CSRF_TOKEN_INVALID.
+ * The CSRF handshake of spec 02 §7 against the real API in-process (api/test/harness.ts): GET
+ * /csrf-token hands out a token bound to the `_csrf` secret cookie (issued when the client sends
+ * none); writes need both, else 403 CSRF_TOKEN_MISSING / CSRF_TOKEN_INVALID. The writes used are
+ * POST /auth/logout (public, 204, idempotent) and the signed-in user's PATCH /auth/me and
+ * DELETE /properties/{id}/favorites. A recording fetch shows what the client sent.
  */
-let server: Server;
+let api: Awaited<ReturnType<typeof startTestApi>>;
+let fx: CatalogFixture;
 let baseUrl: string;
-let secrets = 0;
-/** Secrets the server accepts (the test can revoke them to simulate an expired secret). */
-const valid = new Set<string>();
+let accessToken: string;
 const seen: Array<{ method: string; url: string; cookie?: string; token?: string }> = [];
 
-const tokenFor = (secret: string) => `tok-${secret}`;
+const recording: typeof fetch = (input, init) => {
+  const headers = new Headers(init?.headers);
+  seen.push({
+    method: init?.method ?? 'GET',
+    url: new URL(String(input)).pathname,
+    cookie: headers.get('cookie') ?? undefined,
+    token: headers.get('x-csrf-token') ?? undefined,
+  });
+  return fetch(input, init);
+};
 
-function cookieValue(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return undefined;
-}
-
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
+/** A CSRF pair straight from the API (not through the client under test). */
+async function freshPair(): Promise<CsrfPair> {
+  const res = await fetch(`${baseUrl}/csrf-token`);
+  const body = (await res.json()) as { data: { csrfToken: string } };
+  return { token: body.data.csrfToken, cookie: pickSetCookie(res.headers.getSetCookie()) };
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const token = req.headers['x-csrf-token'] as string | undefined;
-      seen.push({ method: req.method ?? '', url: req.url ?? '', cookie: req.headers.cookie, token });
-      const secret = cookieValue(req, '_csrf');
-      if (req.method === 'GET' && req.url === '/api/csrf-token') {
-        if (secret && valid.has(secret)) return send(res, 200, { status: 'success', data: { csrfToken: tokenFor(secret) } });
-        const fresh = `s${++secrets}`;
-        valid.add(fresh);
-        return send(
-          res,
-          200,
-          { status: 'success', data: { csrfToken: tokenFor(fresh) } },
-          { 'Set-Cookie': `_csrf=${fresh}; Path=/api; HttpOnly; SameSite=Lax` },
-        );
-      }
-      if (req.method === 'GET') return send(res, 200, { status: 'success', data: 'read' });
-      if (/^multipart\/form-data/.test(req.headers['content-type'] ?? '')) return send(res, 201, { status: 'success', data: 'uploaded' });
-      if (!token) return send(res, 403, { status: 'error', error: { code: 'CSRF_TOKEN_MISSING', message: 'missing' } });
-      if (!secret || !valid.has(secret) || token !== tokenFor(secret)) {
-        return send(res, 403, { status: 'error', error: { code: 'CSRF_TOKEN_INVALID', message: 'invalid' } });
-      }
-      return send(res, 200, { status: 'success', data: 'written' });
-    });
+  api = await startTestApi(async (url) => {
+    fx = await seedCatalog(url);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  await api.app.listen(0, '127.0.0.1');
+  baseUrl = `http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}/api`;
+  const email = 'csrf.user@example.kz';
+  await insertUser({ databaseUrl: api.databaseUrl, refs: fx.refs }, { email, role: 'user' });
+  accessToken = (await createApiClient({ baseUrl, csrf: memoryCsrfStore() }).auth.login({ email, password: TEST_PASSWORD })).tokens.accessToken;
 });
 
 afterAll(async () => {
-  server.closeAllConnections?.();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await api?.close();
 });
 
 beforeEach(() => {
@@ -72,50 +57,55 @@ beforeEach(() => {
 describe('CSRF handshake (spec 02 §7)', () => {
   it('fetches a token once, keeps the secret cookie, and sends both on every write but not on reads', async () => {
     const store = memoryCsrfStore();
-    const api = createApiClient({ baseUrl, csrf: store });
-    await expect(api.get('/anything')).resolves.toBe('read');
-    await expect(api.post('/auth/login', { email: 'a@b.c' })).resolves.toBe('written');
-    await expect(api.delete('/properties/1/favorites')).resolves.toBe('written');
-    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /api/anything', 'GET /api/csrf-token', 'POST /api/auth/login', 'DELETE /api/properties/1/favorites']);
+    const client = createApiClient({ baseUrl, csrf: store, token: accessToken, fetch: recording });
+    const listing = fx.listings.find((l) => l.slug === 'office-1')!;
+    await expect(client.get('/properties/categories')).resolves.toEqual(expect.any(Array));
+    await expect(client.post('/auth/logout', { refreshToken: 'none' })).resolves.toBeNull();
+    await expect(client.delete(`/properties/${listing.id}/favorites`)).resolves.toMatchObject({ favorited: false });
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'GET /api/properties/categories',
+      'GET /api/csrf-token',
+      'POST /api/auth/logout',
+      `DELETE /api/properties/${listing.id}/favorites`,
+    ]);
     expect(seen[0].token).toBeUndefined();
     const pair = (await store.get()) as CsrfPair;
-    expect(pair.cookie).toMatch(/^_csrf=s\d+$/);
+    expect(pair.cookie).toMatch(/^_csrf=.+$/);
     expect(seen[2].token).toBe(pair.token);
     expect(seen[2].cookie).toBe(pair.cookie);
     expect(seen[3].token).toBe(pair.token);
   });
 
   it('uses a stored pair without asking for a new one', async () => {
-    valid.add('kept');
-    const api = createApiClient({ baseUrl, csrf: memoryCsrfStore({ token: tokenFor('kept'), cookie: '_csrf=kept' }) });
-    await expect(api.patch('/auth/me', { firstName: 'Асель' })).resolves.toBe('written');
+    const client = createApiClient({ baseUrl, token: accessToken, csrf: memoryCsrfStore(await freshPair()), fetch: recording });
+    await expect(client.patch('/auth/me', { firstName: 'Асель' })).resolves.toMatchObject({ firstName: 'Асель' });
     expect(seen.map((s) => s.url)).toEqual(['/api/auth/me']);
   });
 
   it('on CSRF_TOKEN_INVALID drops the pair, fetches a new one (without the old secret) and retries once', async () => {
-    valid.add('old');
-    const store = memoryCsrfStore({ token: tokenFor('old'), cookie: '_csrf=old' });
-    valid.delete('old');
-    const api = createApiClient({ baseUrl, csrf: store });
-    await expect(api.put('/x', { a: 1 })).resolves.toBe('written');
-    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['PUT /api/x', 'GET /api/csrf-token', 'PUT /api/x']);
+    const old = await freshPair();
+    // A secret the API never signed: its token is refused as invalid.
+    const store = memoryCsrfStore({ token: old.token, cookie: '_csrf=forged.secret' });
+    const client = createApiClient({ baseUrl, csrf: store, fetch: recording });
+    await expect(client.post('/auth/logout', { refreshToken: 'none' })).resolves.toBeNull();
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /api/auth/logout', 'GET /api/csrf-token', 'POST /api/auth/logout']);
     expect(seen[1].cookie).toBeUndefined();
     const renewed = (await store.get()) as CsrfPair;
-    expect(renewed.token).not.toBe(tokenFor('old'));
+    expect(renewed.token).not.toBe(old.token);
     expect(seen[2].token).toBe(renewed.token);
   });
 
   it('on CSRF_TOKEN_MISSING retries once as well (a store that loses the token)', async () => {
     const store = { get: () => ({ token: '' }) as CsrfPair, set: jest.fn() };
     // An empty token is no pair: the client fetches one first.
-    const api = createApiClient({ baseUrl, csrf: store });
-    await expect(api.post('/y')).resolves.toBe('written');
-    expect(store.set).toHaveBeenCalledWith(expect.objectContaining({ token: expect.stringMatching(/^tok-s/) }));
+    const client = createApiClient({ baseUrl, csrf: store });
+    await expect(client.post('/auth/logout', { refreshToken: 'none' })).resolves.toBeNull();
+    expect(store.set).toHaveBeenCalledWith(expect.objectContaining({ token: expect.stringMatching(/.+/), cookie: expect.stringMatching(/^_csrf=/) }));
   });
 
   it('gives up after one retry and surfaces the 403', async () => {
     let calls = 0;
-    const api = createApiClient({
+    const client = createApiClient({
       baseUrl,
       csrf: memoryCsrfStore(),
       // A cookie-stripping proxy: the secret never reaches the server.
@@ -126,24 +116,27 @@ describe('CSRF handshake (spec 02 §7)', () => {
         return fetch(input, { ...init, headers });
       },
     });
-    const err = (await api.post('/z').catch((e: unknown) => e)) as ApiError;
+    const err = (await client.post('/auth/logout', { refreshToken: 'none' }).catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect([err.status, err.serverCode]).toEqual([403, 'CSRF_TOKEN_INVALID']);
     expect(calls).toBe(4); // token, write, token, write
   });
 
   it('sends no token (and fetches none) with multipart uploads', async () => {
-    const api = createApiClient({ baseUrl, csrf: memoryCsrfStore() });
+    const client = createApiClient({ baseUrl, csrf: memoryCsrfStore(), token: accessToken, fetch: recording });
     const form = new FormData();
     form.append('file', new Blob(['x']), 'x.txt');
-    await expect(api.post('/upload/documents', form)).resolves.toBe('uploaded');
+    // The API has no upload route yet: 404, not the 403 of a tokenless write (nor the 401 of an anonymous upload).
+    const err = (await client.post('/upload/documents', form).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(404);
     expect(seen).toHaveLength(1);
     expect(seen[0].token).toBeUndefined();
   });
 
   it('shares one token request between concurrent writes', async () => {
-    const api = createApiClient({ baseUrl, csrf: memoryCsrfStore() });
-    await Promise.all([api.post('/a'), api.post('/b'), api.post('/c')]);
+    const client = createApiClient({ baseUrl, csrf: memoryCsrfStore(), fetch: recording });
+    await Promise.all([1, 2, 3].map((n) => client.post('/auth/logout', { refreshToken: `none-${n}` })));
     expect(seen.filter((s) => s.url === '/api/csrf-token')).toHaveLength(1);
   });
 });

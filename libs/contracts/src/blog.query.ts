@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { IsOptional } from 'class-validator';
 import { BLOG_POST_STATUSES, BLOG_QUERY_LIMITS, type BlogPostStatus } from './blog';
 import { LANGUAGES, type Language } from './enums';
-import { QueryRules } from './properties.query';
+import { QueryRules } from './query-rules';
 
 const { filterText, filterEnum, optionEnum, optionNumber, IsQueryNumber, IsQueryEnum, IsQueryText } = QueryRules;
 

@@ -2,6 +2,8 @@ export * from './enums';
 export * from './messages';
 export * from './envelope';
 export * from './property.types';
+export * from './query-rules';
+export * from './properties.filters';
 export * from './properties.query';
 export * from './auth.dto';
 export * from './users.dto';

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { IsOptional } from 'class-validator';
 import { LANGUAGES, type Language } from './enums';
 import { PARTNER_QUERY_LIMITS } from './partners';
-import { QueryRules } from './properties.query';
+import { QueryRules } from './query-rules';
 
 const { filterText, optionEnum, optionNumber, filterBoolean, IsQueryNumber, IsQueryEnum, IsQueryBoolean, IsQueryText, IsQuerySlug } = QueryRules;
 

@@ -1,6 +1,6 @@
 import { readingTimeMinutes } from './blog';
 import { PARTNER_SLUG_FALLBACK, httpUrlOrNull, partnerCategoryStyle, partnerSlug, websiteLabel } from './partners';
-import { SLUG_PATTERN } from './properties.query';
+import { SLUG_PATTERN } from './query-rules';
 import { slugify as slugifyText } from './text';
 
 /** The partner slugs: the general slugify with the partners' fallback. */

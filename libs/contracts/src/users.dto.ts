@@ -13,7 +13,7 @@ import {
 } from './auth.dto';
 import { LANGUAGES, ROLES, USER_STATUSES, type Language, type RoleName, type UserStatus } from './enums';
 import type { MessageKey } from './messages';
-import { PROPERTY_QUERY_LIMITS } from './properties.query';
+import { PROPERTY_QUERY_LIMITS } from './properties.filters';
 
 /**
  * User administration (spec 02 §7 "Users": GET, POST /admin/users; PATCH /admin/users/{id}/role

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mapTiles, OSM_ATTRIBUTION, OSM_TILE_URL } from './api.server';
+import { createWebApiClient, mapTiles, OSM_ATTRIBUTION, OSM_TILE_URL } from './api.server';
 
 /** The maps' base layer from the environment (issue 19 item 14: streets by default). */
 describe('mapTiles', () => {
@@ -28,5 +28,39 @@ describe('mapTiles', () => {
     expect(mapTiles({ ...env, MAP_TILE_ATTRIBUTION_URL: 'javascript:alert(1)' }).attribution).toEqual({ text: '<b>Tiles</b> © Example', href: null });
     expect(mapTiles({ ...env, MAP_TILE_ATTRIBUTION_URL: undefined }).attribution?.href).toBeNull();
     expect(mapTiles({ ...env, MAP_TILE_ATTRIBUTION: '' }).attribution).toBeNull();
+  });
+});
+
+/** The one factory of the web's API clients (issue 20): who the visitor is travels the same way on every call. */
+describe('createWebApiClient', () => {
+  const sent: Headers[] = [];
+  const answer: typeof fetch = async (_input, init) => {
+    sent.push(new Headers(init?.headers));
+    return new Response(JSON.stringify({ status: 'success', data: [] }), { headers: { 'content-type': 'application/json' } });
+  };
+
+  it("forwards the visitor's address, user agent, language and bearer token, and asks for uncompressed JSON", async () => {
+    sent.length = 0;
+    const request = new Request('http://web.test/catalog', { headers: { 'x-client-ip': '203.0.113.7', 'user-agent': 'Visitor/1.0' } });
+    let token: string | undefined = 'access-1';
+    const api = createWebApiClient(request, { lang: 'kk', token: () => token, fetch: answer });
+    await api.favorites.ids();
+    token = undefined;
+    await api.properties.categories();
+    expect(Object.fromEntries(sent[0])).toMatchObject({
+      'x-forwarded-for': '203.0.113.7',
+      'user-agent': 'Visitor/1.0',
+      'accept-language': 'kk',
+      'accept-encoding': 'identity',
+      authorization: 'Bearer access-1',
+    });
+    expect(sent[1].get('authorization')).toBeNull();
+  });
+
+  it("a call of the server's own names no visitor", async () => {
+    sent.length = 0;
+    await createWebApiClient(null, { fetch: answer }).properties.categories();
+    expect(sent[0].get('x-forwarded-for')).toBeNull();
+    expect(sent[0].get('accept-encoding')).toBe('identity');
   });
 });

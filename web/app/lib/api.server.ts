@@ -1,9 +1,10 @@
-import { createApiClient, DEFAULT_API_URL, type ApiClient } from '@realty/api-client';
+import { createApiClient, DEFAULT_API_URL, type ApiClient, type CsrfStore } from '@realty/api-client';
 import { httpUrlOrNull, type Language } from '@realty/contracts';
 import type { MapAttribution } from '~/components/MapView';
 import { getLanguage } from '~/i18n.server';
 import { apiFetch } from './api-rate-limit.server';
 import { CLIENT_IP_HEADER } from './client-address.server';
+import type { RequestView } from './request-view';
 
 /** Base URL of the API (env API_URL, default http://127.0.0.1:3001/api). */
 export function apiUrl(): string {
@@ -18,23 +19,62 @@ export function apiUrl(): string {
 export const INTERNAL_API_HEADERS: Readonly<Record<string, string>> = { 'accept-encoding': 'identity' };
 
 /**
- * INTERNAL_API_HEADERS plus the visitor's address as X-Forwarded-For (web/server.mjs puts it in
- * x-client-ip under WEB_TRUST_PROXY, see client-address.server.ts; the API trusts the web's
- * X-Forwarded-For by its TRUST_PROXY).
+ * Who the visitor is, for the API: INTERNAL_API_HEADERS plus the visitor's address as
+ * X-Forwarded-For (web/server.mjs puts it in x-client-ip under WEB_TRUST_PROXY, see
+ * client-address.server.ts; the API trusts the web's X-Forwarded-For by its TRUST_PROXY and keys
+ * its per-IP limits on it) and their User-Agent (the API records it with sessions and leads).
  */
-export function apiHeaders(request: Request): Record<string, string> {
+export function apiHeaders(request: RequestView): Record<string, string> {
+  const headers: Record<string, string> = { ...INTERNAL_API_HEADERS };
   const clientIp = request.headers.get(CLIENT_IP_HEADER);
-  return clientIp ? { ...INTERNAL_API_HEADERS, 'x-forwarded-for': clientIp } : { ...INTERNAL_API_HEADERS };
+  if (clientIp) headers['x-forwarded-for'] = clientIp;
+  const userAgent = request.headers.get('user-agent');
+  if (userAgent) headers['user-agent'] = userAgent;
+  return headers;
+}
+
+export interface WebApiOptions {
+  /** Interface language (Accept-Language and `?lang=`); default: none (the API's default texts). */
+  lang?: Language;
+  /** Milliseconds before a call fails with ApiNetworkError('timeout'); default API_TIMEOUT_MS, else the client's 10 s. */
+  timeoutMs?: number;
+  /** The bearer token of the signed-in visitor, read at each call (it may be refreshed meanwhile). */
+  token?: () => string | null | undefined;
+  /** Where the API's CSRF pair is kept (the visitor's session, spec 02 §7); needed for writes. */
+  csrf?: CsrfStore;
+  /** The fetch to call through; default apiFetch (notes the API's 429s for the page's answer). */
+  fetch?: typeof fetch;
 }
 
 /**
- * The API client of one incoming request: the request's language, cancelled when the visitor
- * goes away (request.signal). Signed-in calls add `token` / `headers` (see ApiClientOptions).
+ * The one way the web builds an API client (issue 20). For a visitor's `request`: their address
+ * and user agent (apiHeaders), cancelled when they go away (request.signal), plus the options'
+ * language, bearer token and CSRF store. `request` null: a call of the web server's own (e.g.
+ * the catalogue-version poll), sent with INTERNAL_API_HEADERS only.
+ */
+export function createWebApiClient(request: Request | null, options: WebApiOptions = {}): ApiClient {
+  const timeoutMs = options.timeoutMs ?? (Number(process.env.API_TIMEOUT_MS) || undefined);
+  return createApiClient({
+    baseUrl: apiUrl(),
+    lang: options.lang,
+    signal: request?.signal,
+    timeoutMs,
+    csrf: options.csrf,
+    fetch: options.fetch ?? apiFetch,
+    headers: () => {
+      const token = options.token?.();
+      return { ...(request ? apiHeaders(request) : INTERNAL_API_HEADERS), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+    },
+  });
+}
+
+/**
+ * The API client of one incoming request, anonymous: the request's language (or `lang`),
+ * cancelled when the visitor goes away. Signed-in calls use getAuth(request).api.
  */
 export async function apiFor(request: Request, lang?: Language): Promise<{ api: ApiClient; lang: Language }> {
   const language = lang ?? (await getLanguage(request));
-  const timeoutMs = Number(process.env.API_TIMEOUT_MS) || undefined;
-  return { api: createApiClient({ baseUrl: apiUrl(), lang: language, signal: request.signal, timeoutMs, headers: apiHeaders(request), fetch: apiFetch }), lang: language };
+  return { api: createWebApiClient(request, { lang: language }), lang: language };
 }
 
 /** OpenStreetMap's standard tile layer: the maps' default base layer (issue 19 item 14). */

@@ -1,10 +1,9 @@
 // @realty/contracts also holds DTO classes whose decorators need the metadata polyfill.
 import 'reflect-metadata';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { ApiError, ApiNetworkError } from '@realty/api-client';
+import { ApiError, ApiNetworkError, createApiClient, memoryCsrfStore } from '@realty/api-client';
 import type { AuthSessionDto } from '@realty/contracts';
+import { startListeningApi, type ListeningApi } from '@realty/test-api';
 
 // The language (~/i18n.server: geoip database, i18next instances) is not under test here.
 // The global `jest` (so its mock calls are hoisted above the imports); typed from @jest/globals.
@@ -18,79 +17,64 @@ import { commitSession, getSession, sessionStorage, storeSignIn, SESSION_COOKIE 
 /**
  * The web server's session towards the API: transparent refresh (ahead of expiry and after a
  * 401), rotation saved in the cookie, one refresh per spent token, sign-out when refused, and the
- * API CSRF pair kept in the session. A local server plays the API.
+ * API CSRF pair kept in the session. The real API runs in-process (api/test/harness.ts: its own
+ * database and Redis prefix) on an ephemeral port; a recording fetch shows the web's calls.
  */
 
-let server: Server;
+let api: ListeningApi;
 const calls: Array<{ method: string; url: string; auth?: string; csrf?: string; cookie?: string; body: string }> = [];
-/** Refresh tokens the fake API accepts, and the pair each one turns into. */
-let validRefresh = new Map<string, AuthSessionDto>();
-/** Access tokens the fake API accepts. */
-let validAccess = new Set<string>();
+const realFetch = globalThis.fetch;
+let users = 0;
 
-function session(n: number, expiresIn = 900, refreshMs = 86_400_000): AuthSessionDto {
+/** A user signed in through the API (its real token pair), with one favourite. */
+async function signIn(): Promise<{ session: AuthSessionDto; favoriteId: string }> {
+  users += 1;
+  const email = `web.session.${users}@example.kz`;
+  await api.addUser({ email, firstName: 'Асель' });
+  const client = createApiClient({ baseUrl: api.url, csrf: memoryCsrfStore(), fetch: realFetch });
+  const session = await client.auth.login({ email, password: api.password });
+  const favoriteId = api.listings[users % api.listings.length].id;
+  await client.with({ token: session.tokens.accessToken }).favorites.add(favoriteId);
+  return { session, favoriteId };
+}
+
+/** A session pair the API never issued, for a user that does not sign in (no API call expected). */
+function offlineSession(n: number, expiresIn = 900, refreshMs = 86_400_000): AuthSessionDto {
   return {
     tokens: { accessToken: `access-${n}`, refreshToken: `refresh-${n}`, expiresIn, refreshExpiresAt: new Date(Date.now() + refreshMs).toISOString() },
     user: { id: 'u1', email: 'asel@example.kz', role: 'user', firstName: 'Асель', lastName: 'Каримова', phone: null, language: 'ru' },
   };
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
-
-function handle(req: IncomingMessage, res: ServerResponse, body: string) {
-  const url = req.url ?? '';
-  if (url === '/api/csrf-token') return send(res, 200, { status: 'success', data: { csrfToken: 'tok-1' } }, { 'Set-Cookie': '_csrf=sec-1; Path=/api; HttpOnly' });
-  if (req.method !== 'GET' && (req.headers['x-csrf-token'] !== 'tok-1' || !String(req.headers.cookie ?? '').includes('_csrf=sec-1'))) {
-    return send(res, 403, { status: 'error', error: { code: 'CSRF_TOKEN_INVALID', message: 'csrf' } });
-  }
-  if (url === '/api/auth/refresh') {
-    const { refreshToken } = JSON.parse(body) as { refreshToken: string };
-    const next = validRefresh.get(refreshToken);
-    if (!next) return send(res, 401, { status: 'error', error: { code: 'UNAUTHORIZED', message: 'Сессия истекла. Войдите снова' } });
-    validRefresh.delete(refreshToken);
-    validAccess.add(next.tokens.accessToken);
-    return send(res, 200, { status: 'success', data: next });
-  }
-  if (url.startsWith('/api/user/favorites/ids')) {
-    const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-    if (!validAccess.has(token)) return send(res, 401, { status: 'error', error: { code: 'UNAUTHORIZED', message: 'no' } });
-    return send(res, 200, { status: 'success', data: ['p1'] });
-  }
-  return send(res, 404, { status: 'error', error: { code: 'NOT_FOUND', message: 'nope' } });
-}
+/** With `expiresIn` seconds left on the access token, as the web will believe. */
+const expiringIn = (s: AuthSessionDto, expiresIn: number): AuthSessionDto => ({ ...s, tokens: { ...s.tokens, expiresIn } });
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      calls.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        auth: req.headers.authorization,
-        csrf: req.headers['x-csrf-token'] as string | undefined,
-        cookie: req.headers.cookie,
-        body,
-      });
-      handle(req, res, body);
+  api = await startListeningApi();
+  process.env.API_URL = api.url;
+  // Every call of the web (auth.server fetches through the global fetch) is recorded.
+  globalThis.fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    const url = new URL(String(input));
+    calls.push({
+      method: init?.method ?? 'GET',
+      url: url.pathname + url.search,
+      auth: headers.get('authorization') ?? undefined,
+      csrf: headers.get('x-csrf-token') ?? undefined,
+      cookie: headers.get('cookie') ?? undefined,
+      body: typeof init?.body === 'string' ? init.body : '',
     });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    return realFetch(input, init);
+  };
 });
 
 afterAll(async () => {
-  server.closeAllConnections?.();
-  await new Promise<void>((r) => server.close(() => r()));
+  globalThis.fetch = realFetch;
+  await api?.close();
 });
 
 beforeEach(() => {
   calls.length = 0;
-  validRefresh = new Map();
-  validAccess = new Set();
 });
 
 /** A request carrying a session cookie signed in with `s` (access token expiring after `expiresIn` s). */
@@ -111,7 +95,7 @@ async function sessionFrom(headers: Headers) {
 describe('session cookie', () => {
   it('is httpOnly and SameSite=Lax; persistent (Expires) only with rememberMe', async () => {
     const remembered = await sessionStorage.getSession();
-    storeSignIn(remembered, session(1, 900, 30 * 86_400_000), true);
+    storeSignIn(remembered, offlineSession(1, 900, 30 * 86_400_000), true);
     const persistent = await commitSession(remembered);
     expect(persistent).toMatch(/HttpOnly/i);
     expect(persistent).toMatch(/SameSite=Lax/i);
@@ -119,7 +103,7 @@ describe('session cookie', () => {
     expect(persistent).toMatch(/Max-Age=2592000/);
 
     const once = await sessionStorage.getSession();
-    storeSignIn(once, session(1), false);
+    storeSignIn(once, offlineSession(1), false);
     const browserSession = await commitSession(once);
     expect(browserSession).not.toMatch(/Expires=|Max-Age=/i);
   });
@@ -128,7 +112,7 @@ describe('session cookie', () => {
     const now = Date.now();
     const nearEnd = await sessionStorage.getSession();
     // the API's session ends in 3 days (SESSION_MAX_AGE_DAYS), so its refresh token does too
-    const lastPair = session(1);
+    const lastPair = offlineSession(1);
     lastPair.tokens.refreshExpiresAt = new Date(now + 3 * 86_400_000).toISOString();
     storeSignIn(nearEnd, lastPair, true, now);
     const cookie = await commitSession(nearEnd, now);
@@ -137,7 +121,7 @@ describe('session cookie', () => {
   });
 
   it('a browser-session cookie past the refresh token end is no session, and is cleared', async () => {
-    const gone = session(1);
+    const gone = offlineSession(1);
     gone.tokens.refreshExpiresAt = new Date(Date.now() - 1000).toISOString();
     const auth = await getAuth(await signedInRequest(gone));
     expect(auth.user).toBeNull();
@@ -147,7 +131,7 @@ describe('session cookie', () => {
   });
 
   it('never exposes the tokens through `user`', async () => {
-    const auth = await getAuth(await signedInRequest(session(1)));
+    const auth = await getAuth(await signedInRequest(offlineSession(1)));
     expect(auth.user).toEqual({ id: 'u1', email: 'asel@example.kz', role: 'user', firstName: 'Асель' });
     expect(JSON.stringify(auth.user)).not.toContain('access-1');
   });
@@ -160,38 +144,43 @@ describe('session cookie', () => {
 
 describe('transparent refresh', () => {
   it('refreshes an access token about to expire, rotates the pair and saves it (CSRF pair kept in the session)', async () => {
-    validRefresh.set('refresh-1', session(2));
-    const auth = await getAuth(await signedInRequest(session(1, 10)));
+    const { session: s, favoriteId } = await signIn();
+    const auth = await getAuth(await signedInRequest(expiringIn(s, 10)));
     expect(auth.user?.firstName).toBe('Асель');
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/csrf-token', 'POST /api/auth/refresh']);
-    expect(JSON.parse(calls[1].body)).toEqual({ refreshToken: 'refresh-1' });
-    expect(calls[1].csrf).toBe('tok-1');
+    expect(JSON.parse(calls[1].body)).toEqual({ refreshToken: s.tokens.refreshToken });
+    expect(calls[1].csrf).toEqual(expect.any(String));
 
-    await expect(auth.api.get('/user/favorites/ids')).resolves.toEqual(['p1']);
-    expect(calls[2].auth).toBe('Bearer access-2');
-
+    await expect(auth.api.favorites.ids()).resolves.toEqual([favoriteId]);
     const saved = await sessionFrom(await auth.headers());
-    expect(saved?.get('accessToken')).toBe('access-2');
-    expect(saved?.get('refreshToken')).toBe('refresh-2');
-    expect(saved?.get('apiCsrf')).toEqual({ token: 'tok-1', cookie: '_csrf=sec-1' });
+    // The refreshed pair's access token (a JWT of the same session may read the same within a second).
+    expect(calls[2].auth).toBe(`Bearer ${saved?.get('accessToken')}`);
+    expect(saved?.get('refreshToken')).not.toBe(s.tokens.refreshToken);
+    expect(saved?.get('refreshToken')).toEqual(expect.any(String));
+    expect(saved?.get('apiCsrf')).toEqual({ token: calls[1].csrf, cookie: calls[1].cookie });
+    expect(calls[1].cookie).toMatch(/^_csrf=.+/);
   });
 
   it('after a 401 refreshes once and repeats the call with the new token', async () => {
-    validRefresh.set('refresh-3', session(4));
-    const auth = await getAuth(await signedInRequest(session(3)));
-    await expect(auth.api.get('/user/favorites/ids')).resolves.toEqual(['p1']);
+    const { session: s, favoriteId } = await signIn();
+    // An access token the API refuses (a forged one) while the web believes it valid.
+    const auth = await getAuth(await signedInRequest({ ...s, tokens: { ...s.tokens, accessToken: 'forged-access' } }));
+    await expect(auth.api.favorites.ids()).resolves.toEqual([favoriteId]);
+    const saved = await sessionFrom(await auth.headers());
     expect(calls.map((c) => `${c.url} ${c.auth ?? ''}`)).toEqual([
-      '/api/user/favorites/ids Bearer access-3',
+      '/api/user/favorites/ids Bearer forged-access',
       '/api/csrf-token ',
       '/api/auth/refresh ',
-      '/api/user/favorites/ids Bearer access-4',
+      `/api/user/favorites/ids Bearer ${saved?.get('accessToken')}`,
     ]);
-    expect((await sessionFrom(await auth.headers()))?.get('refreshToken')).toBe('refresh-4');
+    expect(saved?.get('refreshToken')).not.toBe(s.tokens.refreshToken);
+    expect(saved?.get('refreshToken')).toEqual(expect.any(String));
   });
 
   it('a refused refresh signs out: no user, the session cookie loses its tokens, requireUser goes to /auth', async () => {
-    const request = await signedInRequest(session(5, 0), true, '/dashboard/user/favorites?page=2');
+    const request = await signedInRequest(offlineSession(5, 0), true, '/dashboard/user/favorites?page=2');
     const auth = await getAuth(request);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /api/auth/refresh');
     expect(auth.user).toBeNull();
     expect(auth.expired).toBe(true);
     const saved = await sessionFrom(await auth.headers());
@@ -204,11 +193,15 @@ describe('transparent refresh', () => {
   });
 
   it('two requests with the same old cookie get the same new pair (no replay of the spent token)', async () => {
-    validRefresh.set('refresh-6', session(7));
-    const [a, b] = await Promise.all([getAuth(await signedInRequest(session(6, 5))), getAuth(await signedInRequest(session(6, 5)))]);
+    const { session: s } = await signIn();
+    const [a, b] = await Promise.all([getAuth(await signedInRequest(expiringIn(s, 5))), getAuth(await signedInRequest(expiringIn(s, 5)))]);
     expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(1);
-    expect((await sessionFrom(await a.headers()))?.get('refreshToken')).toBe('refresh-7');
-    expect((await sessionFrom(await b.headers()))?.get('refreshToken')).toBe('refresh-7');
+    const [savedA, savedB] = [await sessionFrom(await a.headers()), await sessionFrom(await b.headers())];
+    expect(savedA?.get('refreshToken')).not.toBe(s.tokens.refreshToken);
+    expect(savedA?.get('refreshToken')).toEqual(expect.any(String));
+    expect(savedB?.get('refreshToken')).toBe(savedA?.get('refreshToken'));
+    expect(a.user).not.toBeNull();
+    expect(b.user).not.toBeNull();
   });
 });
 
@@ -238,7 +231,7 @@ describe('access control', () => {
   });
 
   it('the wrong role is a 403', async () => {
-    const thrown = (await requireUser(await signedInRequest(session(8)), ['admin', 'super_admin']).catch((e: unknown) => e)) as { init?: ResponseInit };
+    const thrown = (await requireUser(await signedInRequest(offlineSession(8)), ['admin', 'super_admin']).catch((e: unknown) => e)) as { init?: ResponseInit };
     expect(thrown.init?.status).toBe(403);
   });
 

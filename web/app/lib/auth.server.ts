@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { data, redirect } from '@remix-run/node';
-import { ApiError, createApiClient, type ApiClient, type CsrfStore } from '@realty/api-client';
+import { ApiError, type ApiClient, type CsrfStore } from '@realty/api-client';
 import { STAFF_ROLES, type AuthSessionDto, type Language, type RoleName } from '@realty/contracts';
 import { getLanguage } from '~/i18n.server';
-import { apiHeaders, apiUrl } from './api.server';
+import { createWebApiClient } from './api.server';
 import { apiFetch } from './api-rate-limit.server';
 import {
   clearSignIn,
@@ -110,7 +110,6 @@ async function createAuth(request: Request): Promise<Auth> {
   let dirty = false;
   let user = readUser(session);
   let expired = false;
-  const timeoutMs = Number(process.env.API_TIMEOUT_MS) || undefined;
 
   const csrf: CsrfStore = {
     get: () => readApiCsrf(session),
@@ -121,15 +120,8 @@ async function createAuth(request: Request): Promise<Auth> {
     },
   };
 
-  const base = {
-    baseUrl: apiUrl(),
-    lang,
-    signal: request.signal,
-    timeoutMs,
-    csrf,
-  };
-  const forwarded = (): Record<string, string> => apiHeaders(request);
-  const anonymous = createApiClient({ ...base, headers: forwarded, fetch: apiFetch });
+  // The refresh call goes without the bearer token (and without authFetch's retry below).
+  const anonymous = createWebApiClient(request, { lang, csrf });
 
   const endSession = () => {
     clearSignIn(session);
@@ -143,7 +135,7 @@ async function createAuth(request: Request): Promise<Auth> {
   const refresh = (): Promise<boolean> => {
     const token = session.get('refreshToken');
     if (typeof token !== 'string' || !token) return Promise.resolve(false);
-    refreshing ??= refreshOnce(token, (t) => anonymous.post<AuthSessionDto>('/auth/refresh', { refreshToken: t }))
+    refreshing ??= refreshOnce(token, (t) => anonymous.auth.refresh(t))
       .then((outcome) => {
         if (!outcome.ok) {
           endSession();
@@ -172,13 +164,11 @@ async function createAuth(request: Request): Promise<Auth> {
     return apiFetch(input, { ...init, headers });
   };
 
-  const api = createApiClient({
-    ...base,
+  const api = createWebApiClient(request, {
+    lang,
+    csrf,
     fetch: authFetch,
-    headers: () => {
-      const token = user ? session.get('accessToken') : undefined;
-      return { ...forwarded(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
-    },
+    token: () => (user ? session.get('accessToken') : undefined),
   });
 
   // Refresh ahead of expiry so most requests never meet a 401.

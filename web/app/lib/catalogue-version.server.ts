@@ -1,5 +1,5 @@
-import { createApiClient } from '@realty/api-client';
-import { apiUrl, INTERNAL_API_HEADERS } from './api.server';
+import type { ApiClient } from '@realty/api-client';
+import { createWebApiClient } from './api.server';
 
 /**
  * The catalogue version as the API last answered it (GET /api/properties/version: it moves
@@ -48,10 +48,10 @@ export function catalogueVersionSource(
   };
 }
 
-let client: ReturnType<typeof createApiClient> | undefined;
+let client: ApiClient | undefined;
 
 /** GET /api/properties/version, uncompressed, given up after 2 s. */
 const defaultRead = (): Promise<number> => {
-  client ??= createApiClient({ baseUrl: apiUrl(), headers: INTERNAL_API_HEADERS, timeoutMs: 2000 });
+  client ??= createWebApiClient(null, { timeoutMs: 2000 });
   return client.properties.version();
 };

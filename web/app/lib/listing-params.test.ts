@@ -32,6 +32,11 @@ describe('listing URL state (spec 01 §2, §7)', () => {
     expect(serializeListing(parse('deal_type=sale'), CATALOG_CONFIG).toString()).toBe('dealType=sale');
   });
 
+  it("reads the API's older camelCase spellings of the ranges too (one table of names), and writes the spec's", () => {
+    expect(parse('priceMin=100000&areaMax=500')).toMatchObject({ priceMin: 100000, areaMax: 500 });
+    expect(canonicalRedirect(new URL('http://x/catalog?priceMin=100000'), CATALOG_CONFIG)).toBe('/catalog?price_min=100000');
+  });
+
   it('drops defaults and bad values; range ends mean "no bound"; min and max are swapped when reversed', () => {
     const s = parse('q=%20%20Абай%20&dealType=all&type=villa&price_min=0&price_max=10000000&area_min=500&area_max=100&sort=cheap&page=-2&furniture=true&parking=on');
     expect(s).toMatchObject({ q: 'Абай', dealType: 'all', type: 'all', priceMin: null, priceMax: null, areaMin: 100, areaMax: 500, sort: 'date_new', page: 1, furniture: true, parking: true });

@@ -1,15 +1,25 @@
 import type { PropertyListQuery } from '@realty/api-client';
-import type { DealType, DistrictSlug, PropertySort, PropertyTypeSlug } from '@realty/contracts';
-import { DISTRICTS, PROPERTY_SORTS, PROPERTY_TYPES } from '@realty/contracts';
+import type { DealType, DistrictSlug, PropertyFilters, PropertyFilterUrlName, PropertySort, PropertyTypeSlug } from '@realty/contracts';
+import {
+  DEAL_TYPES,
+  DISTRICTS,
+  PROPERTY_QUERY_LIMITS,
+  PROPERTY_SORTS,
+  PROPERTY_TYPES,
+  propertyFilterField,
+  propertyFilterNames,
+  propertyFilterUrlName,
+} from '@realty/contracts';
 
 /**
  * URL state of the listing pages (/catalog, /category/{slug}, /category/{slug}/{subSlug}):
  * the URL holds the whole state so a filtered listing can be shared and reloaded (spec 01 §2),
  * and only non-default values go into the URL and the API call (spec 01 §7).
  *
- * URL parameter names (the API's own where one exists):
- *   q, dealType (deal_type accepted), type, district, price_min, price_max, area_min, area_max,
- *   furniture=true, parking=true, air_conditioning=true, rooms_min, sort, view, page.
+ * The filters' URL names come from the one table of @realty/contracts (PROPERTY_FILTER_FIELDS):
+ *   q, dealType (spec 01 §2; deal_type accepted), type, district, price_min, price_max,
+ *   area_min, area_max, furniture=true, parking=true, air_conditioning=true, rooms_min (the
+ *   spec's §7 names; the API's older camelCase spellings accepted), then sort, view, page.
  *
  * Shared by loaders (parsing, canonical redirect, API query) and the filter form (draft state).
  */
@@ -85,30 +95,23 @@ export const SUBCATEGORY_CONFIG: ListingConfig = {
   fields: ['dealType', 'price', 'area', 'district', 'furniture', 'airConditioning', 'roomsMin'],
 };
 
-/** Every URL parameter these pages own (others, e.g. lng or utm_*, are left alone). */
-export const LISTING_PARAM_NAMES = [
-  'q',
-  'dealType',
-  'deal_type',
-  'type',
-  'district',
-  'price_min',
-  'price_max',
-  'area_min',
-  'area_max',
-  'furniture',
-  'parking',
-  'air_conditioning',
-  'rooms_min',
-  'sort',
-  'view',
-  'page',
-] as const;
+/** The filters of the table the listing pages offer (state keys). */
+const LISTING_FILTERS = ['q', 'dealType', 'type', 'district', 'priceMin', 'priceMax', 'areaMin', 'areaMax', 'furniture', 'parking', 'airConditioning', 'roomsMin'] as const;
+type ListingFilterKey = (typeof LISTING_FILTERS)[number] & keyof PropertyFilters;
 
-/** Listings per page: the API's default (PROPERTY_QUERY_LIMITS.limitDefault). */
-export const PAGE_SIZE = 50;
-export const Q_MAX_LENGTH = 100;
-const PAGE_MAX = 10_000;
+/** The URL name each filter is written under (spec 01 §2 dealType, else the spec's §7 name). */
+const URL_NAME = Object.fromEntries(LISTING_FILTERS.map((k) => [k, propertyFilterUrlName(k)])) as unknown as { [K in ListingFilterKey]: PropertyFilterUrlName<K> };
+
+/** The names a filter is read from: the one written first, then the table's other spellings. */
+const readNames = (key: ListingFilterKey): string[] => [URL_NAME[key], ...propertyFilterNames(propertyFilterField(key)).filter((n) => n !== URL_NAME[key])];
+
+/** Every URL parameter these pages own, every spelling included (others, e.g. lng or utm_*, are left alone). */
+export const LISTING_PARAM_NAMES: readonly string[] = [...LISTING_FILTERS.flatMap(readNames), 'sort', 'view', 'page'];
+
+/** Listings per page: the API's default. */
+export const PAGE_SIZE = PROPERTY_QUERY_LIMITS.limitDefault;
+export const Q_MAX_LENGTH = PROPERTY_QUERY_LIMITS.qMaxLength;
+const PAGE_MAX = PROPERTY_QUERY_LIMITS.pageMax;
 
 const has = (config: ListingConfig, field: ListingField) => config.fields.includes(field);
 
@@ -140,27 +143,28 @@ function get(params: URLSearchParams, ...names: string[]): string | null {
 
 /** Reads the page's state from a query string; anything malformed falls back to its default. */
 export function parseListing(params: URLSearchParams, config: ListingConfig): ListingState {
-  let priceMin = has(config, 'price') ? bound(get(params, 'price_min'), config.price, 'min') : null;
-  let priceMax = has(config, 'price') ? bound(get(params, 'price_max'), config.price, 'max') : null;
+  const read = (key: ListingFilterKey) => get(params, ...readNames(key));
+  let priceMin = has(config, 'price') ? bound(read('priceMin'), config.price, 'min') : null;
+  let priceMax = has(config, 'price') ? bound(read('priceMax'), config.price, 'max') : null;
   if (priceMin !== null && priceMax !== null && priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
-  let areaMin = has(config, 'area') ? bound(get(params, 'area_min'), config.area, 'min') : null;
-  let areaMax = has(config, 'area') ? bound(get(params, 'area_max'), config.area, 'max') : null;
+  let areaMin = has(config, 'area') ? bound(read('areaMin'), config.area, 'min') : null;
+  let areaMax = has(config, 'area') ? bound(read('areaMax'), config.area, 'max') : null;
   if (areaMin !== null && areaMax !== null && areaMin > areaMax) [areaMin, areaMax] = [areaMax, areaMin];
-  const rooms = has(config, 'roomsMin') ? bound(get(params, 'rooms_min'), config.rooms, 'min') : null;
+  const rooms = has(config, 'roomsMin') ? bound(read('roomsMin'), config.rooms, 'min') : null;
   const page = Number(get(params, 'page'));
-  const dealType = oneOf(get(params, 'dealType', 'deal_type'), ['all', 'rent', 'sale'] as const);
+  const dealType = oneOf(read('dealType'), ['all', ...DEAL_TYPES] as const);
   return {
-    q: has(config, 'q') ? (get(params, 'q') ?? '').replace(/\s+/g, ' ').slice(0, Q_MAX_LENGTH).trim() : '',
+    q: has(config, 'q') ? (read('q') ?? '').replace(/\s+/g, ' ').slice(0, Q_MAX_LENGTH).trim() : '',
     dealType: has(config, 'dealType') ? (dealType ?? config.dealTypeDefault) : config.dealTypeDefault,
-    type: (has(config, 'type') && oneOf(get(params, 'type'), PROPERTY_TYPES)) || 'all',
-    district: (has(config, 'district') && oneOf(get(params, 'district'), DISTRICTS)) || 'all',
+    type: (has(config, 'type') && oneOf(read('type'), PROPERTY_TYPES)) || 'all',
+    district: (has(config, 'district') && oneOf(read('district'), DISTRICTS)) || 'all',
     priceMin,
     priceMax,
     areaMin,
     areaMax,
-    furniture: has(config, 'furniture') && isTrue(get(params, 'furniture')),
-    parking: has(config, 'parking') && isTrue(get(params, 'parking')),
-    airConditioning: has(config, 'airConditioning') && isTrue(get(params, 'air_conditioning')),
+    furniture: has(config, 'furniture') && isTrue(read('furniture')),
+    parking: has(config, 'parking') && isTrue(read('parking')),
+    airConditioning: has(config, 'airConditioning') && isTrue(read('airConditioning')),
     roomsMin: rooms ?? 0,
     sort: oneOf(get(params, 'sort'), PROPERTY_SORTS) ?? 'date_new',
     view: oneOf(get(params, 'view'), config.views) ?? config.views[0],
@@ -172,22 +176,23 @@ export function parseListing(params: URLSearchParams, config: ListingConfig): Li
 export function serializeListing(state: ListingState, config: ListingConfig, overrides: Partial<ListingState> = {}): URLSearchParams {
   const s = { ...state, ...overrides };
   const out = new URLSearchParams();
-  if (has(config, 'q') && s.q) out.set('q', s.q);
-  if (has(config, 'dealType') && s.dealType !== config.dealTypeDefault) out.set('dealType', s.dealType);
-  if (has(config, 'type') && s.type !== 'all') out.set('type', s.type);
-  if (has(config, 'district') && s.district !== 'all') out.set('district', s.district);
+  const set = (key: ListingFilterKey, value: string) => out.set(URL_NAME[key], value);
+  if (has(config, 'q') && s.q) set('q', s.q);
+  if (has(config, 'dealType') && s.dealType !== config.dealTypeDefault) set('dealType', s.dealType);
+  if (has(config, 'type') && s.type !== 'all') set('type', s.type);
+  if (has(config, 'district') && s.district !== 'all') set('district', s.district);
   if (has(config, 'price')) {
-    if (s.priceMin !== null) out.set('price_min', String(s.priceMin));
-    if (s.priceMax !== null) out.set('price_max', String(s.priceMax));
+    if (s.priceMin !== null) set('priceMin', String(s.priceMin));
+    if (s.priceMax !== null) set('priceMax', String(s.priceMax));
   }
   if (has(config, 'area')) {
-    if (s.areaMin !== null) out.set('area_min', String(s.areaMin));
-    if (s.areaMax !== null) out.set('area_max', String(s.areaMax));
+    if (s.areaMin !== null) set('areaMin', String(s.areaMin));
+    if (s.areaMax !== null) set('areaMax', String(s.areaMax));
   }
-  if (has(config, 'furniture') && s.furniture) out.set('furniture', 'true');
-  if (has(config, 'parking') && s.parking) out.set('parking', 'true');
-  if (has(config, 'airConditioning') && s.airConditioning) out.set('air_conditioning', 'true');
-  if (has(config, 'roomsMin') && s.roomsMin > 0) out.set('rooms_min', String(s.roomsMin));
+  if (has(config, 'furniture') && s.furniture) set('furniture', 'true');
+  if (has(config, 'parking') && s.parking) set('parking', 'true');
+  if (has(config, 'airConditioning') && s.airConditioning) set('airConditioning', 'true');
+  if (has(config, 'roomsMin') && s.roomsMin > 0) set('roomsMin', String(s.roomsMin));
   if (s.sort !== 'date_new') out.set('sort', s.sort);
   if (s.view !== config.views[0]) out.set('view', s.view);
   if (s.page > 1) out.set('page', String(s.page));
@@ -196,7 +201,7 @@ export function serializeListing(state: ListingState, config: ListingConfig, ove
 
 /** Parameters of `params` that these pages do not own (lng, utm_*...), kept as they are. */
 export function foreignParams(params: URLSearchParams): Array<[string, string]> {
-  const own = new Set<string>(LISTING_PARAM_NAMES);
+  const own = new Set(LISTING_PARAM_NAMES);
   return [...params.entries()].filter(([k]) => !own.has(k));
 }
 
@@ -278,28 +283,27 @@ export function toApiQuery(state: ListingState, config: ListingConfig): Property
   };
 }
 
-/** Form field values (strings) of a state: what the filter form shows. */
-export type ListingDraft = Record<(typeof LISTING_PARAM_NAMES)[number], string>;
+/** Form field values (strings) of a state, by URL name: what the filter form shows (and submits without JavaScript). */
+export type ListingDraft = Record<PropertyFilterUrlName<ListingFilterKey> | 'sort' | 'view' | 'page', string>;
 
 export function toDraft(state: ListingState, config: ListingConfig): ListingDraft {
   return {
-    q: state.q,
-    dealType: state.dealType,
-    deal_type: '',
-    type: state.type,
-    district: state.district,
-    price_min: String(state.priceMin ?? config.price.min),
-    price_max: String(state.priceMax ?? config.price.max),
-    area_min: String(state.areaMin ?? config.area.min),
-    area_max: String(state.areaMax ?? config.area.max),
-    furniture: state.furniture ? 'true' : '',
-    parking: state.parking ? 'true' : '',
-    air_conditioning: state.airConditioning ? 'true' : '',
-    rooms_min: String(state.roomsMin),
+    [URL_NAME.q]: state.q,
+    [URL_NAME.dealType]: state.dealType,
+    [URL_NAME.type]: state.type,
+    [URL_NAME.district]: state.district,
+    [URL_NAME.priceMin]: String(state.priceMin ?? config.price.min),
+    [URL_NAME.priceMax]: String(state.priceMax ?? config.price.max),
+    [URL_NAME.areaMin]: String(state.areaMin ?? config.area.min),
+    [URL_NAME.areaMax]: String(state.areaMax ?? config.area.max),
+    [URL_NAME.furniture]: state.furniture ? 'true' : '',
+    [URL_NAME.parking]: state.parking ? 'true' : '',
+    [URL_NAME.airConditioning]: state.airConditioning ? 'true' : '',
+    [URL_NAME.roomsMin]: String(state.roomsMin),
     sort: state.sort,
     view: state.view,
     page: String(state.page),
-  };
+  } as ListingDraft;
 }
 
 /** The state a draft stands for (same normalisation as a URL). */

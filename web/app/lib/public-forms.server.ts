@@ -119,7 +119,7 @@ export async function homeContactAction(request: Request, form: FormData) {
       formName: 'home-contact',
       dto: HomeContactFormDto,
       fields: ['name', 'phone', 'email', 'message'],
-      send: (api, value, honeypot) => api.post('/leads', homeContactLead(value, honeypot)),
+      send: (api, value, honeypot) => api.leads.create(homeContactLead(value, honeypot)),
       texts: {
         validation: () => ({ title: t('toast.validationTitle'), description: t('toast.validationText'), variant: 'destructive' }),
         success: { title: t('toast.successTitle'), description: t('toast.successText') },
@@ -141,7 +141,7 @@ export async function contactPageAction(request: Request, form: FormData) {
       formName: 'contact-page',
       dto: ContactPageFormDto,
       fields: ['name', 'phone', 'email', 'subject', 'message'],
-      send: (api, value, honeypot) => api.post('/leads', contactPageLead(value, honeypot)),
+      send: (api, value, honeypot) => api.leads.create(contactPageLead(value, honeypot)),
       texts: {
         validation: () => ({ title: t('toast.validationTitle'), description: t('toast.validationText'), variant: 'destructive' }),
         success: { title: t('toast.successTitle'), description: t('toast.successText') },
@@ -165,7 +165,7 @@ export async function enquiryAction(request: Request, form: FormData, property: 
       fields: ['name', 'phone', 'email', 'message'],
       extra: { propertyId: property.id },
       send: (api, value, honeypot) =>
-        api.post('/inquiries', {
+        api.leads.createForProperty({
           propertyId: property.id,
           name: value.name,
           phone: value.phone,
@@ -241,7 +241,7 @@ export async function quizAction(request: Request, form: FormData) {
       formName: 'quiz',
       dto: QuizAnswersDto,
       fields: QUIZ_STEPS,
-      send: (api, value, honeypot) => api.post('/leads', quizLead(value, honeypot)),
+      send: (api, value, honeypot) => api.leads.create(quizLead(value, honeypot)),
       texts: {
         validation: () => ({ title: t('toast.validationTitle'), description: t('toast.validationText'), variant: 'destructive' }),
         success: { title: t('quiz.successTitle'), description: t('quiz.successText') },

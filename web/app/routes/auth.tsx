@@ -9,7 +9,6 @@ import {
   RegisterDto,
   splitFullName,
   validateInput,
-  type AuthNoticeDto,
   type AuthSessionDto,
 } from '@realty/contracts';
 import { useTranslation } from 'react-i18next';
@@ -91,7 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const checked = await validateInput(ForgotPasswordDto, { email: f.email }, lang);
       if (!checked.ok) return invalid(intent, checked.errors, values);
       try {
-        await auth.api.post<AuthNoticeDto>('/auth/forgot-password', { email: checked.value.email });
+        await auth.api.auth.forgotPassword(checked.value.email);
       } catch (error) {
         const errors = apiFieldErrors(error);
         return reply({
@@ -108,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!checked.ok) return invalid(intent, checked.errors, values);
     let result: AuthSessionDto;
     try {
-      result = await auth.api.post<AuthSessionDto>('/auth/login', checked.value);
+      result = await auth.api.auth.login(checked.value);
     } catch (error) {
       return reply(
         {
@@ -149,7 +148,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!checked.ok || Object.keys(errors).length) return invalid(intent, errors, values);
     let result: AuthSessionDto;
     try {
-      result = await auth.api.post<AuthSessionDto>('/auth/register', checked.value);
+      result = await auth.api.auth.register(checked.value);
     } catch (error) {
       const fields = apiFieldErrors(error);
       if (fields && (fields.firstName || fields.lastName)) fields.fullName = fields.firstName ?? fields.lastName;

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { ApiNetworkError } from '@realty/api-client';
-import { ResetPasswordDto, validateInput, type AuthNoticeDto } from '@realty/contracts';
+import { ResetPasswordDto, validateInput } from '@realty/contracts';
 import { useTranslation } from 'react-i18next';
 import { Field, FormAlert } from '~/components/account/Field';
 import { AuthenticityTokenInput } from '~/components/csrf';
@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   try {
-    await auth.api.post<AuthNoticeDto>('/auth/reset-password', { token: checked.value.token, password: checked.value.password });
+    await auth.api.auth.resetPassword({ token: checked.value.token, password: checked.value.password });
   } catch (error) {
     const fields = apiFieldErrors(error);
     return reply(

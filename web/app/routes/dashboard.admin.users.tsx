@@ -77,14 +77,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let roles: RoleDto[] = [];
   try {
     const [list, roleList] = await Promise.all([
-      auth.api.request<AdminUserDto[] | null>('GET', '/admin/users', {
-        query: { q: filters.q, role: filters.role, status: filters.status, page: filters.page, limit: ADMIN_USERS_PAGE_SIZE },
-      }),
-      auth.api.get<RoleDto[] | null>('/admin/roles'),
+      auth.api.admin.users.list({ q: filters.q, role: filters.role, status: filters.status, page: filters.page, limit: ADMIN_USERS_PAGE_SIZE }),
+      auth.api.admin.roles(),
     ]);
-    users = Array.isArray(list.data) ? list.data : [];
-    meta = list.meta ?? { ...meta, total: users.length, totalPages: users.length ? 1 : 0 };
-    roles = Array.isArray(roleList) ? roleList : [];
+    users = list.items;
+    meta = list.meta;
+    roles = roleList;
   } catch (error) {
     await rethrowAuthError(request, auth, error);
   }
@@ -110,23 +108,22 @@ export async function action({ request }: ActionFunctionArgs) {
     redirectWithToast(request, back, { title: t('error'), description, variant: 'destructive' }, { headers: await auth.headers() });
   const done = async (title: string) => redirectWithToast(request, back, { title }, { headers: await auth.headers() });
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return fail(t('loadError'));
-  const path = `/admin/users/${encodeURIComponent(userId)}`;
 
   try {
     if (intent === 'role') {
       const checked = await validateInput(UpdateUserRoleDto, { roleId: Number(form.get('roleId')) }, auth.lang);
       if (!checked.ok) return fail(Object.values(checked.errors)[0]);
-      await auth.api.patch<AdminUserDto>(`${path}/role`, { roleId: checked.value.roleId });
+      await auth.api.admin.users.setRole(userId, checked.value.roleId);
       return done(t('users.roleChanged'));
     }
     if (intent === 'status') {
       const checked = await validateInput(UpdateUserStatusDto, { status: String(form.get('status') ?? '') }, auth.lang);
       if (!checked.ok) return fail(Object.values(checked.errors)[0]);
-      const updated = await auth.api.patch<AdminUserDto>(`${path}/status`, { status: checked.value.status });
+      const updated = await auth.api.admin.users.setStatus(userId, checked.value.status);
       return done(updated.status === 'blocked' ? t('users.blocked') : t('users.unblocked'));
     }
     if (intent === 'delete') {
-      await auth.api.delete(path);
+      await auth.api.admin.users.remove(userId);
       // The deleted user's confirmation page would be empty: back to the list.
       return done(t('users.deleted'));
     }

@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(auth.lang, 'dashboard');
   let profile: AuthUserDto | null = null;
   try {
-    profile = await auth.api.get<AuthUserDto>('/auth/me');
+    profile = await auth.api.auth.me();
   } catch (error) {
     await rethrowAuthError(request, auth, error);
   }
@@ -57,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!checked.ok) return reply({ intent, values, errors: checked.errors, toast: validationToast });
     let updated: AuthUserDto;
     try {
-      updated = await auth.api.patch<AuthUserDto>('/auth/me', { ...checked.value, phone: checked.value.phone ?? null });
+      updated = await auth.api.auth.updateMe({ ...checked.value, phone: checked.value.phone ?? null });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) await rethrowAuthError(request, auth, error);
       return reply({ intent, values, errors: apiFieldErrors(error) ?? undefined, toast: failure(error) }, error instanceof ApiNetworkError ? 503 : 400);
@@ -77,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (f.confirmPassword !== f.newPassword) errors.confirmPassword = ta('errors.passwordsMismatch');
     if (!checked.ok || Object.keys(errors).length) return reply({ intent, errors, toast: validationToast });
     try {
-      await auth.api.post('/auth/change-password', { currentPassword: f.currentPassword, newPassword: f.newPassword });
+      await auth.api.auth.changePassword({ currentPassword: f.currentPassword, newPassword: f.newPassword });
     } catch (error) {
       const fields = apiFieldErrors(error);
       // 400 fields.currentPassword ('Неверный текущий пароль') is a field error, not a lost session.

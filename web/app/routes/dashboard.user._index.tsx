@@ -5,16 +5,15 @@ import { ApiError } from '@realty/api-client';
 import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
 import { i18nServer } from '~/i18n.server';
-import { requireUser, rethrowAuthError, type Auth } from '~/lib/auth.server';
+import { requireUser, rethrowAuthError } from '~/lib/auth.server';
 import { dashboardMeta } from '~/lib/error-meta';
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
-/** Total of a list endpoint (its paging total, else the list's length), or null when the endpoint does not exist (yet). */
-async function total(auth: Auth, path: string, query?: Record<string, number>): Promise<number | null> {
+/** The count `read` gives, or null when its endpoint does not exist (yet): 404. */
+async function total(read: () => Promise<number>): Promise<number | null> {
   try {
-    const result = await auth.api.request<unknown[]>('GET', path, { query });
-    return result.meta?.total ?? (Array.isArray(result.data) ? result.data.length : 0);
+    return await read();
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -28,7 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let favorites: number | null = null;
   let requests: number | null = null;
   try {
-    [favorites, requests] = await Promise.all([total(auth, '/user/favorites', { limit: 1 }), total(auth, '/user/inquiries').catch(() => null)]);
+    [favorites, requests] = await Promise.all([
+      // The paging total of a one-item page; the user's leads are a plain list.
+      total(async () => (await auth.api.favorites.list({ limit: 1 })).meta.total),
+      total(async () => (await auth.api.leads.mine()).length).catch(() => null),
+    ]);
   } catch (error) {
     await rethrowAuthError(request, auth, error);
   }

@@ -28,9 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let items: PropertyListItem[] = [];
   let meta: PageMeta = { total: 0, page, limit: FAVORITES_PER_PAGE, totalPages: 0 };
   try {
-    const result = await auth.api.request<PropertyListItem[] | null>('GET', '/user/favorites', { query: { page, limit: FAVORITES_PER_PAGE, lang: auth.lang } });
-    items = Array.isArray(result.data) ? result.data : [];
-    meta = result.meta ?? { ...meta, total: items.length, totalPages: items.length ? 1 : 0 };
+    ({ items, meta } = await auth.api.favorites.list({ page, limit: FAVORITES_PER_PAGE }));
   } catch (error) {
     await rethrowAuthError(request, auth, error);
   }

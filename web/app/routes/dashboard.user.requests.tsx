@@ -34,8 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(auth.lang, 'dashboard');
   let items: UserInquiry[] = [];
   try {
-    const list = await auth.api.get<UserInquiry[] | null>('/user/inquiries');
-    items = Array.isArray(list) ? list : [];
+    items = await auth.api.leads.mine();
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) await rethrowAuthError(request, auth, error);
   }

@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const refreshToken = auth.refreshToken();
   if (refreshToken) {
     try {
-      await auth.api.post('/auth/logout', { refreshToken });
+      await auth.api.auth.logout(refreshToken);
     } catch (error) {
       console.error('logout: revoking the refresh token failed', error);
     }

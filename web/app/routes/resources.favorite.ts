@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { ApiError } from '@realty/api-client';
-import type { FavoriteStateDto } from '@realty/contracts';
 import { i18nServer } from '~/i18n.server';
 import { getAuth } from '~/lib/auth.server';
 import { validateCsrf } from '~/lib/csrf.server';
@@ -36,9 +35,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ ok: false as const, propertyId, toast: failure }, { status: 400, headers: await auth.headers() });
   }
 
-  const path = `/properties/${encodeURIComponent(propertyId)}/favorites`;
   try {
-    const state = intent === 'add' ? await auth.api.post<FavoriteStateDto>(path) : await auth.api.delete<FavoriteStateDto>(path);
+    const state = intent === 'add' ? await auth.api.favorites.add(propertyId) : await auth.api.favorites.remove(propertyId);
     const toast: ToastMessage = { title: state.favorited ? t('favoriteToast.added') : t('favoriteToast.removed') };
     if (!js) return redirectWithToast(request, back, toast, { headers: await auth.headers() });
     return data({ ok: true as const, ...state, toast }, { headers: await auth.headers() });

@@ -1,7 +1,5 @@
-import { createApiClient } from '@realty/api-client';
 import type { Language } from '@realty/contracts';
-import { apiHeaders, apiUrl } from '~/lib/api.server';
-import { apiFetch } from '~/lib/api-rate-limit.server';
+import { createWebApiClient } from '~/lib/api.server';
 import { toCardProperties, type CardProperty } from '~/lib/property-card';
 
 /** Featured properties on the home page (spec 01 §9: 6). */
@@ -18,14 +16,7 @@ const FEATURED_TIMEOUT_MS = 4_000;
  */
 export async function loadFeatured(lang: Language, request: Request): Promise<CardProperty[] | null> {
   const signal = request.signal;
-  const api = createApiClient({
-    baseUrl: apiUrl(),
-    lang,
-    signal,
-    timeoutMs: FEATURED_TIMEOUT_MS,
-    headers: apiHeaders(request),
-    fetch: apiFetch,
-  });
+  const api = createWebApiClient(request, { lang, timeoutMs: FEATURED_TIMEOUT_MS });
   try {
     const page = await api.properties.list({ featured: true, limit: FEATURED_LIMIT });
     return toCardProperties(page.items.slice(0, FEATURED_LIMIT), lang);

@@ -1,7 +1,5 @@
-import { createApiClient } from '@realty/api-client';
 import type { Language, PartnerDto } from '@realty/contracts';
-import { apiHeaders, apiUrl } from '~/lib/api.server';
-import { apiFetch } from '~/lib/api-rate-limit.server';
+import { createWebApiClient } from '~/lib/api.server';
 
 /** spec 01 §9: "featured partners 8 requested, 4 shown". */
 export const FEATURED_PARTNERS_REQUESTED = 8;
@@ -15,7 +13,7 @@ const TIMEOUT_MS = 4_000;
  */
 export async function loadFeaturedPartners(lang: Language, request: Request): Promise<PartnerDto[]> {
   const signal = request.signal;
-  const api = createApiClient({ baseUrl: apiUrl(), lang, signal, timeoutMs: TIMEOUT_MS, headers: apiHeaders(request), fetch: apiFetch });
+  const api = createWebApiClient(request, { lang, timeoutMs: TIMEOUT_MS });
   try {
     return (await api.partners.featured(FEATURED_PARTNERS_REQUESTED)).slice(0, FEATURED_PARTNERS_SHOWN);
   } catch (error) {
