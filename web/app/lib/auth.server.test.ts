@@ -39,9 +39,9 @@ async function signIn(): Promise<{ session: AuthSessionDto; favoriteId: string }
 }
 
 /** A session pair the API never issued, for a user that does not sign in (no API call expected). */
-function offlineSession(n: number, expiresIn = 900, refreshMs = 86_400_000): AuthSessionDto {
+function offlineSession(n: number, expiresIn = 900, refreshMs = 86_400_000, now = Date.now()): AuthSessionDto {
   return {
-    tokens: { accessToken: `access-${n}`, refreshToken: `refresh-${n}`, expiresIn, refreshExpiresAt: new Date(Date.now() + refreshMs).toISOString() },
+    tokens: { accessToken: `access-${n}`, refreshToken: `refresh-${n}`, expiresIn, refreshExpiresAt: new Date(now + refreshMs).toISOString() },
     user: { id: 'u1', email: 'asel@example.kz', role: 'user', firstName: 'Асель', lastName: 'Каримова', phone: null, language: 'ru' },
   };
 }
@@ -94,9 +94,11 @@ async function sessionFrom(headers: Headers) {
 
 describe('session cookie', () => {
   it('is httpOnly and SameSite=Lax; persistent (Expires) only with rememberMe', async () => {
+    // One instant for the answer, the sign-in and the cookie: Max-Age is whole seconds left.
+    const now = Date.now();
     const remembered = await sessionStorage.getSession();
-    storeSignIn(remembered, offlineSession(1, 900, 30 * 86_400_000), true);
-    const persistent = await commitSession(remembered);
+    storeSignIn(remembered, offlineSession(1, 900, 30 * 86_400_000, now), true, now);
+    const persistent = await commitSession(remembered, now);
     expect(persistent).toMatch(/HttpOnly/i);
     expect(persistent).toMatch(/SameSite=Lax/i);
     expect(persistent).toMatch(/Expires=/i);
