@@ -6,7 +6,7 @@ import { RawVisitor, rawRequest, uniqueEmail } from './support/http';
  * from a request (redirectTo in the query and in forms, the theme and favourite forms, the
  * Referer after a failed CSRF check) leaves the visitor on the site, whatever form the target
  * takes; and a page's own links built from its address (the language switcher) never point off
- * the site. lib/safe-redirect.test.ts holds the table of bypass forms; here a sample of them
+ * the site. lib/auth/safe-redirect.test.ts holds the table of bypass forms; here a sample of them
  * goes through every way in. Requests come from 127.0.0.4 (support/http.ts).
  */
 

@@ -17,7 +17,7 @@ const host = process.env.WEB_HOST || '0.0.0.0';
 
 // React picks its development build (several times slower) unless told otherwise.
 process.env.NODE_ENV ||= 'production';
-// Cookies are signed with keys derived from SESSION_SECRET (app/lib/session.server.ts), which
+// Cookies are signed with keys derived from SESSION_SECRET (app/lib/auth/session.server.ts), which
 // production requires: loading the build then throws a ConfigError naming it, printed below.
 // Elsewhere, without one, a random secret for this process, set here so the render thread
 // (render-thread.mjs) signs and verifies with the same one.

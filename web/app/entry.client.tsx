@@ -1,8 +1,8 @@
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { InlineCssContext, inlineCssFromDocument } from '~/lib/inline-css';
-import { NonceContext, nonceFromDocument } from '~/lib/nonce';
+import { InlineCssContext, inlineCssFromDocument } from '~/lib/serving/inline-css';
+import { NonceContext, nonceFromDocument } from '~/lib/serving/nonce';
 
 // Read before hydration: the stylesheets the server wrote into this document (decision 020).
 const inlineCss = inlineCssFromDocument(document);

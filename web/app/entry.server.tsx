@@ -4,27 +4,27 @@ import { resources, supportedLanguages } from '@realty/i18n';
 import { isbot } from 'isbot';
 import { fileURLToPath } from 'node:url';
 import { renderToPipeableStream } from 'react-dom/server';
-import { apiRetryAfter } from '~/lib/api-rate-limit.server';
-import { Coalesce } from '~/lib/coalesce.server';
-import { InlineCssContext } from '~/lib/inline-css';
-import { inlineCssFromBuild } from '~/lib/inline-css.server';
-import { registerTranslations } from '~/lib/i18n';
-import { NonceContext } from '~/lib/nonce';
-import { CSP_NONCE_HEADER } from '~/lib/security-headers.server';
+import { apiRetryAfter } from '~/lib/api/api-rate-limit.server';
+import { Coalesce } from '~/lib/serving/coalesce.server';
+import { InlineCssContext } from '~/lib/serving/inline-css';
+import { inlineCssFromBuild } from '~/lib/serving/inline-css.server';
+import { registerTranslations } from '~/lib/i18n/i18n';
+import { NonceContext } from '~/lib/serving/nonce';
+import { CSP_NONCE_HEADER } from '~/lib/serving/security-headers.server';
 
 /** The anonymous page cache, installed by web/server.mjs in front of the request handler. */
 export { createPageCache } from '~/lib/serving/page-cache.server';
-export { catalogueVersionSource } from '~/lib/catalogue-version.server';
+export { catalogueVersionSource } from '~/lib/catalog/catalogue-version.server';
 /** Sends the page views counted but not yet sent (web/server.mjs and the render thread call it before they stop). */
-export { flushServerPageViews } from '~/lib/analytics.server';
+export { flushServerPageViews } from '~/lib/analytics/analytics.server';
 /** The visitor's address under WEB_TRUST_PROXY (web/server.mjs). */
-export { forwardClientAddress, webTrustProxySetting } from '~/lib/client-address.server';
+export { forwardClientAddress, webTrustProxySetting } from '~/lib/api/client-address.server';
 /** Each request through the Remix handler runs in one (web/server.mjs, render-thread.mjs): see lib/api-rate-limit.server.ts. */
-export { withApiRateLimitScope } from '~/lib/api-rate-limit.server';
+export { withApiRateLimitScope } from '~/lib/api/api-rate-limit.server';
 /** Helmet and the per-response CSP nonce (web/server.mjs). */
-export { securityHeaders } from '~/lib/security-headers.server';
+export { securityHeaders } from '~/lib/serving/security-headers.server';
 
-// Every language's translations, for the root layout (lib/i18n.tsx).
+// Every language's translations, for the root layout (lib/i18n/i18n.tsx).
 for (const lang of supportedLanguages) registerTranslations(lang, resources[lang]);
 
 const ABORT_DELAY = 5_000;
@@ -34,7 +34,7 @@ const inlineCss = inlineCssFromBuild(fileURLToPath(new URL('../client/', import.
 
 /**
  * A request the API rate-limited (any of its calls answered 429) is answered 429 with the API's
- * Retry-After, whatever the route made of it (lib/api-rate-limit.server.ts). Returns the status.
+ * Retry-After, whatever the route made of it (lib/api/api-rate-limit.server.ts). Returns the status.
  */
 function markRateLimited(status: number, headers: Headers): number {
   const retryAfter = apiRetryAfter();
@@ -55,7 +55,7 @@ export function handleDataRequest(response: Response): Response {
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   responseStatusCode = markRateLimited(responseStatusCode, responseHeaders);
   const bot = isbot(request.headers.get('user-agent') || '');
-  // This response's CSP nonce (web/server.mjs: lib/security-headers.server.ts); none in development.
+  // This response's CSP nonce (web/server.mjs: lib/serving/security-headers.server.ts); none in development.
   const nonce = request.headers.get(CSP_NONCE_HEADER) ?? undefined;
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -2,10 +2,10 @@ import type { Language } from '@realty/contracts';
 import { fallbackLanguage, isLanguage, resources, supportedLanguages } from '@realty/i18n';
 import i18next, { type i18n, type TFunction } from 'i18next';
 import { languageCookie } from './cookies.server';
-import { memoizeLookups } from './lib/i18n';
-import { CLIENT_IP_HEADER } from './lib/client-address.server';
-import { detectLanguage } from './lib/geo-language.server';
-import type { RequestView } from '~/lib/request-view';
+import { memoizeLookups } from './lib/i18n/i18n';
+import { CLIENT_IP_HEADER } from './lib/api/client-address.server';
+import { detectLanguage } from './lib/i18n/geo-language.server';
+import type { RequestView } from '~/lib/serving/request-view';
 
 // Translations on the server. Language detection (spec 01 §1): `?lng=` (so every language
 // version is indexable), then the saved cookie, then Accept-Language, then the country of the

@@ -21,16 +21,16 @@ import { SiteFooter } from '~/components/SiteFooter';
 import { SiteHeader } from '~/components/SiteHeader';
 import { ToastProvider } from '~/components/toast/Toaster';
 import { getLanguage } from '~/i18n.server';
-import { errorMeta } from '~/lib/error-meta';
-import { DocumentLinks } from '~/lib/inline-css';
-import { HeadPreloads } from '~/lib/head-preloads';
-import { useNonce } from '~/lib/nonce';
-import { createI18n, ensureTranslations, hasTranslations, translationsFor, TranslationsScript } from '~/lib/i18n';
-import { countDocumentView } from '~/lib/analytics.server';
-import { getAuth } from '~/lib/auth.server';
-import { commitCsrfToken } from '~/lib/csrf.server';
-import { readToast } from '~/lib/toast.server';
-import { languageCookieUpdate, readTheme } from '~/lib/visitor.server';
+import { errorMeta } from '~/lib/i18n/error-meta';
+import { DocumentLinks } from '~/lib/serving/inline-css';
+import { HeadPreloads } from '~/lib/serving/head-preloads';
+import { useNonce } from '~/lib/serving/nonce';
+import { createI18n, ensureTranslations, hasTranslations, translationsFor, TranslationsScript } from '~/lib/i18n/i18n';
+import { countDocumentView } from '~/lib/analytics/analytics.server';
+import { getAuth } from '~/lib/auth/auth.server';
+import { commitCsrfToken } from '~/lib/auth/csrf.server';
+import { readToast } from '~/lib/forms/toast.server';
+import { languageCookieUpdate, readTheme } from '~/lib/serving/visitor.server';
 import stylesHref from '~/styles/app.css?url';
 
 export const links: LinksFunction = () => [
@@ -99,7 +99,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const lang: Language = root?.lang ?? fallbackLanguage;
-  // Remix's inline scripts carry the response's CSP nonce (lib/security-headers.server.ts).
+  // Remix's inline scripts carry the response's CSP nonce (lib/serving/security-headers.server.ts).
   const nonce = useNonce();
   // The language switcher loads a new document; should the root data bring another language
   // without one (a client-side link with another ?lng=), its translations are fetched and the

@@ -5,7 +5,7 @@ import { DEAL_TYPES, DISTRICTS, PROPERTY_TYPES, type DealType, type DistrictSlug
  * PROPERTY_FILTER_FIELDS below is read by
  * - the API's query DTO (properties.query.ts: one validated property per name and alias),
  * - the api-client (propertyFilterParams: the query string of GET /properties and /properties/map),
- * - the web's listing URLs and filter form (web/app/lib/listing-params.ts).
+ * - the web's listing URLs and filter form (web/app/lib/catalog/listing-params.ts).
  *
  * Names: a filter's query parameter is the spec's (spec 01 §7 note: "q, deal_type, category,
  * price_min, price_max, area_min, area_max, sort, lang, limit" — snake_case); the camelCase

@@ -3,8 +3,8 @@ import type { Language } from '@realty/contracts';
 import { DISTRICTS, PROPERTY_TYPES } from '@realty/contracts';
 import { formatArea, formatMoney } from '@realty/i18n/format';
 import { useTranslation } from 'react-i18next';
-import type { ListingConfig, ListingDraft, ListingField } from '~/lib/listing-params';
-import type { ChangeMode } from '~/lib/use-listing-form';
+import type { ListingConfig, ListingDraft, ListingField } from '~/lib/catalog/listing-params';
+import type { ChangeMode } from '~/lib/catalog/use-listing-form';
 import { RangeField } from './RangeField';
 
 /**

@@ -1,10 +1,10 @@
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import { PROPERTY_SORTS } from '@realty/contracts';
 import { useTranslation } from 'react-i18next';
-import { CATEGORY_CONFIG, SUBCATEGORY_CONFIG, clearedState, listingHref, type ListingState } from '~/lib/listing-params';
-import type { CategoryPageData } from '~/lib/category.server';
-import { useHydrated } from '~/lib/use-hydrated';
-import { useListingForm } from '~/lib/use-listing-form';
+import { CATEGORY_CONFIG, SUBCATEGORY_CONFIG, clearedState, listingHref, type ListingState } from '~/lib/catalog/listing-params';
+import type { CategoryPageData } from '~/lib/catalog/category.server';
+import { useHydrated } from '~/lib/serving/use-hydrated';
+import { useListingForm } from '~/lib/catalog/use-listing-form';
 import { CatalogFilters } from './CatalogFilters';
 import { CategoryIcon, FilterIcon } from './Icons';
 import { EmptyState, ErrorState, LoadingOverlay } from './ListingStates';

@@ -2,7 +2,7 @@ import { useLocation } from '@remix-run/react';
 import type { PropertyImageDto } from '@realty/contracts';
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from '~/lib/use-hydrated';
+import { useHydrated } from '~/lib/serving/use-hydrated';
 import { CameraIcon, ChevronLeftIcon, ChevronRightIcon } from './Icons';
 import { PropertyImage } from './PropertyImage';
 

@@ -50,7 +50,7 @@ function sprite(id: SpriteId, { size = 18, className }: IconProps, fill?: string
   );
 }
 
-/** The markup of a sprite icon as a string (for static HTML parts, lib/html.ts); the same as the component's. */
+/** The markup of a sprite icon as a string (for static HTML parts, lib/serving/html.ts); the same as the component's. */
 export function spriteIconHtml(id: SpriteId, size = 18, fill?: string): string {
   return `<svg aria-hidden="true" focusable="false" width="${size}" height="${size}"${fill ? ` fill="${fill}"` : ''}><use href="#i-${id}"></use></svg>`;
 }

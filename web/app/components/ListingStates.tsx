@@ -1,6 +1,6 @@
 import { Link, useLocation, useRevalidator } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from '~/lib/use-hydrated';
+import { useHydrated } from '~/lib/serving/use-hydrated';
 import { SearchIcon } from './Icons';
 
 /** Error block with a reload control (a button with JavaScript, a link to this URL without). */

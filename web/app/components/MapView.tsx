@@ -1,7 +1,7 @@
 import { useNavigate } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from '~/lib/use-hydrated';
+import { useHydrated } from '~/lib/serving/use-hydrated';
 import type { MapAttribution, MapHandle, MapPoint, MapSelection } from './leaflet-map.client';
 
 export type { MapAttribution, MapPoint };

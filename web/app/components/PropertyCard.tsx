@@ -1,15 +1,15 @@
 import { escapeHtml, type DealType, type Language } from '@realty/contracts';
 import { formatArea, formatPrice, formatPricePerSqm } from '@realty/i18n';
 import type { TFunction } from 'i18next';
-import { attr, innerHtml } from '~/lib/html';
-import type { CardProperty } from '~/lib/property-card';
-import { counted, template, useTexts } from '~/lib/texts';
+import { attr, innerHtml } from '~/lib/serving/html';
+import type { CardProperty } from '~/lib/catalog/property-card';
+import { counted, template, useTexts } from '~/lib/i18n/texts';
 import { FavoriteControl, useFavorite } from './FavoriteLink';
 import { spriteIconHtml } from './Icons';
 import { ListLink } from './ListLink';
 import { webpSrcset } from './PropertyImage';
 
-export type { CardProperty } from '~/lib/property-card';
+export type { CardProperty } from '~/lib/catalog/property-card';
 
 /** Listings with more favourites than this are shown as premium (spec 01 §3). */
 export const PREMIUM_FAVORITES = 10;
@@ -45,7 +45,7 @@ const cardTexts = (t: TFunction) => {
 type CardTexts = ReturnType<typeof cardTexts>;
 
 /**
- * The card's static parts as markup strings (lib/html.ts): a page renders 50 cards, and as
+ * The card's static parts as markup strings (lib/serving/html.ts): a page renders 50 cards, and as
  * React elements these parts were most of the page's server render. Only the title link and
  * the favourite control, which react to the visitor, stay React elements.
  */

@@ -1,5 +1,5 @@
-import type { RangeSpec } from '~/lib/listing-params';
-import type { ChangeMode } from '~/lib/use-listing-form';
+import type { RangeSpec } from '~/lib/catalog/listing-params';
+import type { ChangeMode } from '~/lib/catalog/use-listing-form';
 
 /**
  * A min/max range as two labelled number inputs inside a fieldset (works without JavaScript);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from '~/lib/use-hydrated';
+import { useHydrated } from '~/lib/serving/use-hydrated';
 import { ShareIcon } from './Icons';
 
 /**

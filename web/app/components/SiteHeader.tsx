@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Theme } from '~/theme';
 import { AuthenticityTokenInput } from './csrf';
-import { safeRedirectPath } from '~/lib/safe-redirect';
+import { safeRedirectPath } from '~/lib/auth/safe-redirect';
 
 /** The signed-in user as the root loader shares it (no tokens). */
 export interface HeaderUser {

@@ -15,14 +15,14 @@ import { loadFeaturedPartners } from '~/components/home/partners.server';
 import { StatsBand } from '~/components/home/StatsBand';
 import { Testimonials } from '~/components/home/Testimonials';
 import { getLanguage, i18nServer } from '~/i18n.server';
-import { cacheablePage, cacheablePageHeaders } from '~/lib/page-cache';
-import { agencyJsonLd, canonicalUrl, excerpt, seoMeta } from '~/lib/seo';
+import { cacheablePage, cacheablePageHeaders } from '~/lib/serving/page-cache';
+import { agencyJsonLd, canonicalUrl, excerpt, seoMeta } from '~/lib/serving/seo';
 import catalogStylesHref from '~/styles/catalog.css?url';
-import { homeAction } from '~/lib/public-forms.server';
-import { resultOf } from '~/lib/public-forms';
+import { homeAction } from '~/lib/forms/public-forms.server';
+import { resultOf } from '~/lib/forms/public-forms';
 import homeStylesHref from '~/styles/home.css?url';
 import partnersStylesHref from '~/styles/partners.css?url';
-import { pageMeta } from '~/lib/error-meta';
+import { pageMeta } from '~/lib/i18n/error-meta';
 
 /** catalog.css carries the shared PropertyCard styles used by the featured section. */
 export const links: LinksFunction = () => [

@@ -2,8 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '~/components/Icons';
 import { CallToAction, PageHero, useKeysOf } from '~/components/company/PageHero';
-import { seoMeta } from '~/lib/seo';
-import { staticPage } from '~/lib/static-page.server';
+import { seoMeta } from '~/lib/serving/seo';
+import { staticPage } from '~/lib/serving/static-page.server';
 import companyCss from '~/styles/company.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: companyCss }];

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { forwardBeacon } from '~/lib/analytics.server';
+import { forwardBeacon } from '~/lib/analytics/analytics.server';
 
 /**
  * POST /api/website-analytics/track-page-view and /track-event on the web's own origin (spec 01

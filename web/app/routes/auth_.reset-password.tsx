@@ -8,15 +8,15 @@ import { Field, FormAlert } from '~/components/account/Field';
 import { AuthenticityTokenInput } from '~/components/csrf';
 import { useToastEffect } from '~/components/toast/Toaster';
 import { i18nServer } from '~/i18n.server';
-import { getAuth } from '~/lib/auth.server';
-import { apiFieldErrors, failureToast, formFields, readPostedForm, type FieldErrors } from '~/lib/forms.server';
-import { keptRouteHeaders } from '~/lib/route-headers';
-import { absoluteUrl, seoMeta } from '~/lib/seo';
-import type { ToastMessage } from '~/lib/toast';
-import { redirectWithToast } from '~/lib/toast.server';
-import { useHydrated } from '~/lib/use-hydrated';
+import { getAuth } from '~/lib/auth/auth.server';
+import { apiFieldErrors, failureToast, formFields, readPostedForm, type FieldErrors } from '~/lib/forms/forms.server';
+import { keptRouteHeaders } from '~/lib/serving/route-headers';
+import { absoluteUrl, seoMeta } from '~/lib/serving/seo';
+import type { ToastMessage } from '~/lib/forms/toast';
+import { redirectWithToast } from '~/lib/forms/toast.server';
+import { useHydrated } from '~/lib/serving/use-hydrated';
 import accountCss from '~/styles/account.css?url';
-import { pageMeta } from '~/lib/error-meta';
+import { pageMeta } from '~/lib/i18n/error-meta';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
 

@@ -10,12 +10,12 @@ import { EmptyState, ErrorState, LoadingOverlay } from '~/components/ListingStat
 import { MapView, type MapPoint } from '~/components/MapView';
 import { Pagination } from '~/components/Pagination';
 import { PropertyGrid } from '~/components/PropertyGrid';
-import { firstCardImage, type PreloadHandle } from '~/lib/head-preloads';
+import { firstCardImage, type PreloadHandle } from '~/lib/serving/head-preloads';
 import { ViewToggle } from '~/components/ViewToggle';
 import { i18nServer } from '~/i18n.server';
-import { apiFor, mapTiles } from '~/lib/api.server';
-import { mapPointsUrl, type MapPointData, type MapPointsAnswer } from '~/lib/map-points';
-import { toCardProperties } from '~/lib/property-card';
+import { apiFor, mapTiles } from '~/lib/api/api.server';
+import { mapPointsUrl, type MapPointData, type MapPointsAnswer } from '~/lib/catalog/map-points';
+import { toCardProperties } from '~/lib/catalog/property-card';
 import {
   CATALOG_CONFIG,
   canonicalRedirect,
@@ -27,11 +27,11 @@ import {
   serializeListing,
   toApiQuery,
   type ListingState,
-} from '~/lib/listing-params';
-import { cacheablePage, cacheablePageHeaders } from '~/lib/page-cache';
-import { canonicalUrl, seoMeta } from '~/lib/seo';
-import { useHydrated } from '~/lib/use-hydrated';
-import { useListingForm } from '~/lib/use-listing-form';
+} from '~/lib/catalog/listing-params';
+import { cacheablePage, cacheablePageHeaders } from '~/lib/serving/page-cache';
+import { canonicalUrl, seoMeta } from '~/lib/serving/seo';
+import { useHydrated } from '~/lib/serving/use-hydrated';
+import { useListingForm } from '~/lib/catalog/use-listing-form';
 import catalogCss from '~/styles/catalog.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
@@ -92,7 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Complete pages go to the anonymous page cache (lib/serving/page-cache.server.ts). */
 export const headers = cacheablePageHeaders;
 
-/** The first card's image is the largest paint: preloaded ahead of the scripts (lib/head-preloads.tsx). */
+/** The first card's image is the largest paint: preloaded ahead of the scripts (lib/serving/head-preloads.tsx). */
 export const handle: PreloadHandle = { lcpImage: firstCardImage };
 
 /**

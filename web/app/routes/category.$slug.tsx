@@ -1,10 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CategoryListing } from '~/components/CategoryListing';
-import { loadCategoryPage } from '~/lib/category.server';
-import { firstCardImage, type PreloadHandle } from '~/lib/head-preloads';
-import { cacheablePageHeaders } from '~/lib/page-cache';
-import { seoMeta } from '~/lib/seo';
+import { loadCategoryPage } from '~/lib/catalog/category.server';
+import { firstCardImage, type PreloadHandle } from '~/lib/serving/head-preloads';
+import { cacheablePageHeaders } from '~/lib/serving/page-cache';
+import { seoMeta } from '~/lib/serving/seo';
 import catalogCss from '~/styles/catalog.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Complete pages go to the anonymous page cache (lib/serving/page-cache.server.ts). */
 export const headers = cacheablePageHeaders;
 
-/** The first card's image is the largest paint: preloaded ahead of the scripts (lib/head-preloads.tsx). */
+/** The first card's image is the largest paint: preloaded ahead of the scripts (lib/serving/head-preloads.tsx). */
 export const handle: PreloadHandle = { lcpImage: firstCardImage };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);

@@ -6,9 +6,9 @@ import { MailIcon, PhoneIcon, PinIcon } from '~/components/Icons';
 import { ContactPageForm } from '~/components/forms/ContactPageForm';
 import { MapView } from '~/components/MapView';
 import { PageHero, useKeysOf } from '~/components/company/PageHero';
-import { mapTiles } from '~/lib/api.server';
-import { seoMeta } from '~/lib/seo';
-import { staticPage } from '~/lib/static-page.server';
+import { mapTiles } from '~/lib/api/api.server';
+import { seoMeta } from '~/lib/serving/seo';
+import { staticPage } from '~/lib/serving/static-page.server';
 import companyCss from '~/styles/company.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: companyCss }];

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ContactPageForm } from '~/components/forms/ContactPageForm';
-import { readPostedForm } from '~/lib/forms.server';
-import { contactPageAction } from '~/lib/public-forms.server';
-import { resultOf } from '~/lib/public-forms';
-import { pageMeta } from '~/lib/error-meta';
+import { readPostedForm } from '~/lib/forms/forms.server';
+import { contactPageAction } from '~/lib/forms/public-forms.server';
+import { resultOf } from '~/lib/forms/public-forms';
+import { pageMeta } from '~/lib/i18n/error-meta';
 
 /**
  * POST /contact/send: the action of the /contact page's form (ContactPageForm, spec 01 §5

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { dashboardPathFor, requireUser } from '~/lib/auth.server';
+import { dashboardPathFor, requireUser } from '~/lib/auth/auth.server';
 
 /** /dashboard: the area of the user's role (spec 01 §6). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,8 +8,8 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
 import { i18nServer } from '~/i18n.server';
-import { ADMIN_ROLES, requireUser, rethrowAuthError } from '~/lib/auth.server';
-import { dashboardMeta } from '~/lib/error-meta';
+import { ADMIN_ROLES, requireUser, rethrowAuthError } from '~/lib/auth/auth.server';
+import { dashboardMeta } from '~/lib/i18n/error-meta';
 import { MAIL_PATH } from './dashboard.admin.mail._index';
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);

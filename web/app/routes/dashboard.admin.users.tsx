@@ -19,12 +19,12 @@ import { DashboardErrorBoundary } from '~/components/account/Dashboard';
 import { AuthenticityTokenInput } from '~/components/csrf';
 import { Pagination } from '~/components/Pagination';
 import { i18nServer } from '~/i18n.server';
-import { ADMIN_ROLES, requireUser, rethrowAuthError } from '~/lib/auth.server';
-import { validateCsrf } from '~/lib/csrf.server';
-import { readForm } from '~/lib/forms.server';
-import { safeRedirectPath } from '~/lib/safe-redirect';
-import { redirectWithToast } from '~/lib/toast.server';
-import { dashboardMeta } from '~/lib/error-meta';
+import { ADMIN_ROLES, requireUser, rethrowAuthError } from '~/lib/auth/auth.server';
+import { validateCsrf } from '~/lib/auth/csrf.server';
+import { readForm } from '~/lib/forms/forms.server';
+import { safeRedirectPath } from '~/lib/auth/safe-redirect';
+import { redirectWithToast } from '~/lib/forms/toast.server';
+import { dashboardMeta } from '~/lib/i18n/error-meta';
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 

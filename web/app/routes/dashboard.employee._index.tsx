@@ -4,8 +4,8 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
 import { i18nServer } from '~/i18n.server';
-import { ADMIN_ROLES, requireUser, STAFF_ROLES } from '~/lib/auth.server';
-import { dashboardMeta } from '~/lib/error-meta';
+import { ADMIN_ROLES, requireUser, STAFF_ROLES } from '~/lib/auth/auth.server';
+import { dashboardMeta } from '~/lib/i18n/error-meta';
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 

@@ -11,12 +11,12 @@ import { AuthenticityTokenInput } from '~/components/csrf';
 import { useToastEffect } from '~/components/toast/Toaster';
 import { languageCookie } from '~/cookies.server';
 import { i18nServer } from '~/i18n.server';
-import { requireUser, rethrowAuthError } from '~/lib/auth.server';
-import { apiFieldErrors, failureToast, formFields, readPostedForm, type FieldErrors } from '~/lib/forms.server';
-import type { ToastMessage } from '~/lib/toast';
-import { redirectWithToast } from '~/lib/toast.server';
-import { useHydrated } from '~/lib/use-hydrated';
-import { dashboardMeta } from '~/lib/error-meta';
+import { requireUser, rethrowAuthError } from '~/lib/auth/auth.server';
+import { apiFieldErrors, failureToast, formFields, readPostedForm, type FieldErrors } from '~/lib/forms/forms.server';
+import type { ToastMessage } from '~/lib/forms/toast';
+import { redirectWithToast } from '~/lib/forms/toast.server';
+import { useHydrated } from '~/lib/serving/use-hydrated';
+import { dashboardMeta } from '~/lib/i18n/error-meta';
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 

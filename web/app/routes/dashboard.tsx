@@ -2,10 +2,10 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { data } from '@remix-run/node';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { DashboardErrorBoundary, DashboardNav } from '~/components/account/Dashboard';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/lib/auth/auth.server';
 import accountCss from '~/styles/account.css?url';
-import { errorMeta, languageOf } from '~/lib/error-meta';
-import { keptRouteHeaders } from '~/lib/route-headers';
+import { errorMeta, languageOf } from '~/lib/i18n/error-meta';
+import { keptRouteHeaders } from '~/lib/serving/route-headers';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
 

@@ -8,10 +8,10 @@ import { EmptyState } from '~/components/ListingStates';
 import { Pagination } from '~/components/Pagination';
 import { PropertyGrid } from '~/components/PropertyGrid';
 import { i18nServer } from '~/i18n.server';
-import { requireUser, rethrowAuthError } from '~/lib/auth.server';
-import { toCardProperties } from '~/lib/property-card';
+import { requireUser, rethrowAuthError } from '~/lib/auth/auth.server';
+import { toCardProperties } from '~/lib/catalog/property-card';
 import catalogCss from '~/styles/catalog.css?url';
-import { dashboardMeta } from '~/lib/error-meta';
+import { dashboardMeta } from '~/lib/i18n/error-meta';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
 import { EmptyState } from '~/components/ListingStates';
 import { i18nServer } from '~/i18n.server';
-import { requireUser, rethrowAuthError } from '~/lib/auth.server';
-import { dashboardMeta } from '~/lib/error-meta';
+import { requireUser, rethrowAuthError } from '~/lib/auth/auth.server';
+import { dashboardMeta } from '~/lib/i18n/error-meta';
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 

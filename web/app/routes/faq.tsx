@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '~/components/Icons';
 import { PageHero } from '~/components/company/PageHero';
 import { getLanguage } from '~/i18n.server';
-import { seoMeta } from '~/lib/seo';
-import { staticPage } from '~/lib/static-page.server';
+import { seoMeta } from '~/lib/serving/seo';
+import { staticPage } from '~/lib/serving/static-page.server';
 import companyCss from '~/styles/company.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: companyCss }];

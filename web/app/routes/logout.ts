@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { i18nServer } from '~/i18n.server';
-import { getAuth } from '~/lib/auth.server';
-import { validateCsrf } from '~/lib/csrf.server';
-import { pageMeta } from '~/lib/error-meta';
-import { readForm } from '~/lib/forms.server';
-import { redirectWithToast } from '~/lib/toast.server';
+import { getAuth } from '~/lib/auth/auth.server';
+import { validateCsrf } from '~/lib/auth/csrf.server';
+import { pageMeta } from '~/lib/i18n/error-meta';
+import { readForm } from '~/lib/forms/forms.server';
+import { redirectWithToast } from '~/lib/forms/toast.server';
 
 /**
  * POST /logout (header form, spec 01 §2 "Once signed in, navigation offers dashboard and

@@ -7,12 +7,12 @@ import { formatDate, pickText } from '@realty/i18n/format';
 import { useTranslation } from 'react-i18next';
 import { ShareButton } from '~/components/ShareButton';
 import { i18nServer } from '~/i18n.server';
-import { apiFor } from '~/lib/api.server';
-import { absoluteUrl, breadcrumbJsonLd, canonicalUrl, excerpt, seoMeta, type Seo } from '~/lib/seo';
+import { apiFor } from '~/lib/api/api.server';
+import { absoluteUrl, breadcrumbJsonLd, canonicalUrl, excerpt, seoMeta, type Seo } from '~/lib/serving/seo';
 import catalogCss from '~/styles/catalog.css?url';
 import newsCss from '~/styles/news.css?url';
-import { newsHref } from '~/lib/content-links';
-import type { PreloadHandle } from '~/lib/head-preloads';
+import { newsHref } from '~/lib/serving/content-links';
+import type { PreloadHandle } from '~/lib/serving/head-preloads';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: catalogCss },
@@ -94,7 +94,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo);
 
 /**
- * The article's cover is its largest paint: preloaded ahead of the scripts (lib/head-preloads.tsx,
+ * The article's cover is its largest paint: preloaded ahead of the scripts (lib/serving/head-preloads.tsx,
  * as the news list's first cover): named after them it arrived ~2 s into Lighthouse's mobile
  * profile, its LCP ~2.5 s (issue 19 item 13).
  */

@@ -8,10 +8,10 @@ import { EyeIcon, SearchIcon } from '~/components/Icons';
 import { EmptyState, ErrorState, LoadingOverlay } from '~/components/ListingStates';
 import { Pagination } from '~/components/Pagination';
 import { i18nServer } from '~/i18n.server';
-import { apiFor } from '~/lib/api.server';
-import type { PreloadHandle } from '~/lib/head-preloads';
-import { newsHref } from '~/lib/content-links';
-import { breadcrumbJsonLd, canonicalUrl, excerpt, seoMeta, type Seo } from '~/lib/seo';
+import { apiFor } from '~/lib/api/api.server';
+import type { PreloadHandle } from '~/lib/serving/head-preloads';
+import { newsHref } from '~/lib/serving/content-links';
+import { breadcrumbJsonLd, canonicalUrl, excerpt, seoMeta, type Seo } from '~/lib/serving/seo';
 import catalogCss from '~/styles/catalog.css?url';
 import newsCss from '~/styles/news.css?url';
 
@@ -93,7 +93,7 @@ function firstCoverPost(d: { featured: BlogPostListItem | null; posts: BlogPostL
 
 /**
  * The first cover is the page's largest paint (on a phone the featured article fills the
- * screen): preloaded ahead of the scripts (lib/head-preloads.tsx; it was found only once the
+ * screen): preloaded ahead of the scripts (lib/serving/head-preloads.tsx; it was found only once the
  * scripts named before it had started: LCP 2.2 s on the bench's throttled profile).
  */
 export const handle: PreloadHandle = {

@@ -11,10 +11,10 @@ import { MapView } from '~/components/MapView';
 import { useFloorOffice } from '~/components/partners/PartnerCard';
 import { PartnerCategoryIcon } from '~/components/partners/PartnerIcons';
 import { categoryDisplay, initialOf, partnerHref } from '~/components/partners/partner-utils';
-import { telHref } from '~/lib/html';
+import { telHref } from '~/lib/serving/html';
 import { i18nServer } from '~/i18n.server';
-import { apiFor, mapTiles } from '~/lib/api.server';
-import { breadcrumbJsonLd, canonicalUrl, excerpt, seoMeta, type Seo } from '~/lib/seo';
+import { apiFor, mapTiles } from '~/lib/api/api.server';
+import { breadcrumbJsonLd, canonicalUrl, excerpt, seoMeta, type Seo } from '~/lib/serving/seo';
 import catalogCss from '~/styles/catalog.css?url';
 import partnersCss from '~/styles/partners.css?url';
 

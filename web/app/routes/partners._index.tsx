@@ -11,10 +11,10 @@ import { PartnerCard, partnerCardTexts } from '~/components/partners/PartnerCard
 import { PartnerCategoryIcon } from '~/components/partners/PartnerIcons';
 import { categoryDisplay, partnerHref } from '~/components/partners/partner-utils';
 import { i18nServer } from '~/i18n.server';
-import { apiFor, mapTiles } from '~/lib/api.server';
-import { toCardPartner } from '~/lib/partner-card';
-import { breadcrumbJsonLd, canonicalUrl, excerpt, seoMeta, type Seo } from '~/lib/seo';
-import { useTexts } from '~/lib/texts';
+import { apiFor, mapTiles } from '~/lib/api/api.server';
+import { toCardPartner } from '~/lib/catalog/partner-card';
+import { breadcrumbJsonLd, canonicalUrl, excerpt, seoMeta, type Seo } from '~/lib/serving/seo';
+import { useTexts } from '~/lib/i18n/texts';
 import catalogCss from '~/styles/catalog.css?url';
 import partnersCss from '~/styles/partners.css?url';
 
@@ -71,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const known = [...PARTNER_CATEGORIES, 'other'];
   const category = known.includes(categoryParam) ? categoryParam : 'all';
-  // The cards' data only (lib/partner-card.ts), in the page's language.
+  // The cards' data only (lib/catalog/partner-card.ts), in the page's language.
   const partners = (category === 'all' ? all : all.filter((p) => categoryDisplay(p).key === category)).map((p) => toCardPartner(p, lang));
 
   const canonical = canonicalUrl(request, '/partners');

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { LegalPage } from '~/components/company/LegalPage';
-import { seoMeta } from '~/lib/seo';
-import { staticPage } from '~/lib/static-page.server';
+import { seoMeta } from '~/lib/serving/seo';
+import { staticPage } from '~/lib/serving/static-page.server';
 import companyCss from '~/styles/company.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: companyCss }];

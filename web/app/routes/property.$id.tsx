@@ -17,16 +17,16 @@ import { PropertyGrid } from '~/components/PropertyGrid';
 import { resolveImage } from '~/components/PropertyImage';
 import { ShareButton } from '~/components/ShareButton';
 import { i18nServer } from '~/i18n.server';
-import { apiFor, mapTiles } from '~/lib/api.server';
-import { telHref } from '~/lib/html';
-import type { PreloadHandle } from '~/lib/head-preloads';
-import { toCardProperties, type CardProperty } from '~/lib/property-card';
-import { absoluteUrl, canonicalUrl, excerpt, listingJsonLd, seoMeta, type Seo } from '~/lib/seo';
-import { readPostedForm } from '~/lib/forms.server';
-import { enquiryAction } from '~/lib/public-forms.server';
-import { resultOf } from '~/lib/public-forms';
+import { apiFor, mapTiles } from '~/lib/api/api.server';
+import { telHref } from '~/lib/serving/html';
+import type { PreloadHandle } from '~/lib/serving/head-preloads';
+import { toCardProperties, type CardProperty } from '~/lib/catalog/property-card';
+import { absoluteUrl, canonicalUrl, excerpt, listingJsonLd, seoMeta, type Seo } from '~/lib/serving/seo';
+import { readPostedForm } from '~/lib/forms/forms.server';
+import { enquiryAction } from '~/lib/forms/public-forms.server';
+import { resultOf } from '~/lib/forms/public-forms';
 import catalogCss from '~/styles/catalog.css?url';
-import { pageMeta } from '~/lib/error-meta';
+import { pageMeta } from '~/lib/i18n/error-meta';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
 
@@ -110,7 +110,7 @@ export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, () => 
 /** A form this page cannot read (400) shows the site's error screen here, under the visitor's header and language. */
 export { ErrorBoundary } from '~/root';
 
-/** The gallery's image (the one the link names, see Gallery) is the largest paint: preloaded ahead of the scripts (lib/head-preloads.tsx). */
+/** The gallery's image (the one the link names, see Gallery) is the largest paint: preloaded ahead of the scripts (lib/serving/head-preloads.tsx). */
 export const handle: PreloadHandle = {
   lcpImage: (data) => {
     const d = data as { property?: Pick<PropertyDetail, 'images'> | null; initialIndex?: number } | undefined;

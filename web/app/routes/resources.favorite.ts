@@ -2,13 +2,13 @@ import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { ApiError } from '@realty/api-client';
 import { i18nServer } from '~/i18n.server';
-import { getAuth } from '~/lib/auth.server';
-import { validateCsrf } from '~/lib/csrf.server';
-import { pageMeta } from '~/lib/error-meta';
-import { readForm } from '~/lib/forms.server';
-import { safeRedirectPath } from '~/lib/safe-redirect';
-import type { ToastMessage } from '~/lib/toast';
-import { redirectWithToast } from '~/lib/toast.server';
+import { getAuth } from '~/lib/auth/auth.server';
+import { validateCsrf } from '~/lib/auth/csrf.server';
+import { pageMeta } from '~/lib/i18n/error-meta';
+import { readForm } from '~/lib/forms/forms.server';
+import { safeRedirectPath } from '~/lib/auth/safe-redirect';
+import type { ToastMessage } from '~/lib/forms/toast';
+import { redirectWithToast } from '~/lib/forms/toast.server';
 
 /**
  * POST /resources/favorite {propertyId, intent: add | remove, redirectTo, js?} (spec 01 §4

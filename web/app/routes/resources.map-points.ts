@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { isLanguage } from '@realty/i18n';
 import { i18nServer } from '~/i18n.server';
-import { apiFor } from '~/lib/api.server';
-import { CATALOG_CONFIG, parseListing, toApiQuery } from '~/lib/listing-params';
-import { mapPoint, type MapPointsAnswer } from '~/lib/map-points';
+import { apiFor } from '~/lib/api/api.server';
+import { CATALOG_CONFIG, parseListing, toApiQuery } from '~/lib/catalog/listing-params';
+import { mapPoint, type MapPointsAnswer } from '~/lib/catalog/map-points';
 
 /**
  * GET /resources/map-points?lang={ru|en|kk|zh}&{catalogue filters}: the points of the catalogue's

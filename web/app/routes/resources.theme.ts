@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { themeCookie } from '~/cookies.server';
 import { isTheme } from '~/theme';
-import { validateCsrf } from '~/lib/csrf.server';
-import { pageMeta } from '~/lib/error-meta';
-import { readForm } from '~/lib/forms.server';
-import { safeRedirectPath } from '~/lib/safe-redirect';
+import { validateCsrf } from '~/lib/auth/csrf.server';
+import { pageMeta } from '~/lib/i18n/error-meta';
+import { readForm } from '~/lib/forms/forms.server';
+import { safeRedirectPath } from '~/lib/auth/safe-redirect';
 
 /**
  * POST theme=light|dark|system (spec 01 §4): saves the cookie. Without JavaScript it

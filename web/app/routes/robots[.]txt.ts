@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { absoluteUrl } from '~/lib/seo';
+import { absoluteUrl } from '~/lib/serving/seo';
 
 /** /robots.txt (issue 5): everything public is open; the dashboards, sign-in and resource routes are not indexed. */
 export async function loader({ request }: LoaderFunctionArgs) {

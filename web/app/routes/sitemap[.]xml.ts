@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { LANGUAGES, escapeHtml } from '@realty/contracts';
-import { apiFor } from '~/lib/api.server';
-import { newsHref } from '~/lib/content-links';
-import { absoluteUrl, languageUrl } from '~/lib/seo';
+import { apiFor } from '~/lib/api/api.server';
+import { newsHref } from '~/lib/serving/content-links';
+import { absoluteUrl, languageUrl } from '~/lib/serving/seo';
 
 /** Public static pages of spec 01 §2 (the sign-in page and the dashboards are not indexed: robots.txt). */
 export const STATIC_PATHS = ['/', '/catalog', '/business-center', '/partners', '/news', '/about', '/contact', '/faq', '/terms', '/privacy'] as const;

@@ -2,9 +2,9 @@ import { HONEYPOT_FIELD } from '@realty/contracts';
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from '~/components/csrf';
-import { JS_FIELD } from '~/lib/public-forms';
-import type { ToastMessage } from '~/lib/toast';
-import { useHydrated } from '~/lib/use-hydrated';
+import { JS_FIELD } from '~/lib/forms/public-forms';
+import type { ToastMessage } from '~/lib/forms/toast';
+import { useHydrated } from '~/lib/serving/use-hydrated';
 // The forms' styles travel with the components (Remix bundles and links CSS a route imports).
 import '~/styles/forms.css';
 

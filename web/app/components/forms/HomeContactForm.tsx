@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PublicFormResult } from '~/lib/public-forms';
+import type { PublicFormResult } from '~/lib/forms/public-forms';
 import { FormField, FormMessage, FormSection, PublicFormHiddenFields } from './FormParts';
 import { usePublicForm } from './use-public-form';
 

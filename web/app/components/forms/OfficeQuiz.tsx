@@ -1,8 +1,8 @@
 import { QUIZ_AREA, QUIZ_BUDGETS, QUIZ_FLOORS, QUIZ_LOCATIONS, quizAreaProblem, translateMessage, type Language } from '@realty/contracts';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QUIZ_NAV_FIELD, QUIZ_STEPS, QUIZ_STEP_FIELD, type PublicFormResult, type QuizStepKey, type QuizValues } from '~/lib/public-forms';
-import { useHydrated } from '~/lib/use-hydrated';
+import { QUIZ_NAV_FIELD, QUIZ_STEPS, QUIZ_STEP_FIELD, type PublicFormResult, type QuizStepKey, type QuizValues } from '~/lib/forms/public-forms';
+import { useHydrated } from '~/lib/serving/use-hydrated';
 import { FormMessage, FormSection, PublicFormHiddenFields } from './FormParts';
 import { usePublicForm } from './use-public-form';
 

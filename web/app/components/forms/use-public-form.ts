@@ -2,7 +2,7 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { trackEvent } from '~/components/AnalyticsTracker';
 import { useToastEffect } from '~/components/toast/Toaster';
-import { resultOf, type PublicFormResult } from '~/lib/public-forms';
+import { resultOf, type PublicFormResult } from '~/lib/forms/public-forms';
 
 /**
  * The state of a public form: a fetcher (JavaScript: no reload), the latest result (the

@@ -1,6 +1,6 @@
 import type { Language } from '@realty/contracts';
-import { createWebApiClient } from '~/lib/api.server';
-import { toCardProperties, type CardProperty } from '~/lib/property-card';
+import { createWebApiClient } from '~/lib/api/api.server';
+import { toCardProperties, type CardProperty } from '~/lib/catalog/property-card';
 
 /** Featured properties on the home page (spec 01 §9: 6). */
 export const FEATURED_LIMIT = 6;

@@ -1,5 +1,5 @@
 import type { Language, PartnerDto } from '@realty/contracts';
-import { createWebApiClient } from '~/lib/api.server';
+import { createWebApiClient } from '~/lib/api/api.server';
 
 /** spec 01 §9: "featured partners 8 requested, 4 shown". */
 export const FEATURED_PARTNERS_REQUESTED = 8;

@@ -4,9 +4,9 @@ import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeartIcon, MapIcon, spriteIconHtml } from '~/components/Icons';
 import { ListLink } from '~/components/ListLink';
-import { attr, innerHtml, telHref } from '~/lib/html';
-import type { CardPartner } from '~/lib/partner-card';
-import { template } from '~/lib/texts';
+import { attr, innerHtml, telHref } from '~/lib/serving/html';
+import type { CardPartner } from '~/lib/catalog/partner-card';
+import { template } from '~/lib/i18n/texts';
 import { partnerCategoryIconHtml } from './PartnerIcons';
 import { initialOf } from './partner-utils';
 
@@ -47,7 +47,7 @@ export const partnerCardTexts = (t: TFunction) => {
 export type PartnerCardTexts = ReturnType<typeof partnerCardTexts>;
 
 /**
- * The card's static parts as markup strings (lib/html.ts, as the catalogue's cards do, decision
+ * The card's static parts as markup strings (lib/serving/html.ts, as the catalogue's cards do, decision
  * 018): /partners shows every partner (~90 cards) and hydrating them element by element was most
  * of the page's main-thread work on a phone. The links, the heart and the map button stay React.
  */

@@ -18,7 +18,7 @@ export function PartnerCategoryIcon({ icon, size = 18 }: { icon: string; size?: 
   );
 }
 
-/** The same icon as a markup string, for the partner card's static parts (lib/html.ts). */
+/** The same icon as a markup string, for the partner card's static parts (lib/serving/html.ts). */
 export function partnerCategoryIconHtml(icon: string, size = 18): string {
   return `<svg aria-hidden="true" focusable="false" width="${size}" height="${size}" viewBox="0 0 24 24"><path d="${PATHS[icon] ?? PATHS.dot}" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"></path></svg>`;
 }

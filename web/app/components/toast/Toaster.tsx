@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ToastMessage } from '~/lib/toast';
-import { useHydrated } from '~/lib/use-hydrated';
+import type { ToastMessage } from '~/lib/forms/toast';
+import { useHydrated } from '~/lib/serving/use-hydrated';
 
 interface ToastApi {
   /** Shows a toast; only one is shown at a time (spec 01 §4): a new one replaces the old. */

@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest } from 'express';
-import { CSP_NONCE_HEADER } from '../security-headers.server';
-import { SESSION_COOKIE } from '../session.server';
-import type { RequestView } from '../request-view';
+import { CSP_NONCE_HEADER } from './security-headers.server';
+import { SESSION_COOKIE } from '../auth/session.server';
+import type { RequestView } from './request-view';
 
 /**
  * What the page cache (page-cache.server.ts) reads of an Express request: whether it may be
@@ -67,7 +67,7 @@ export function headerPairs(req: ExpressRequest): [string, string][] {
   return pairs;
 }
 
-/** The CSP nonce of this request's answer (lib/security-headers.server.ts), if any. */
+/** The CSP nonce of this request's answer (lib/serving/security-headers.server.ts), if any. */
 export function nonceOf(req: ExpressRequest): string | undefined {
   const value = req.headers[CSP_NONCE_HEADER];
   return typeof value === 'string' && value ? value : undefined;

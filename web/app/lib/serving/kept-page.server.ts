@@ -1,6 +1,6 @@
 import { languageCookie } from '~/cookies.server';
-import { ANALYTICS_SESSION_COOKIE } from '../analytics.server';
-import { PAGE_CACHE_OPT_IN } from '../page-cache';
+import { ANALYTICS_SESSION_COOKIE } from '../analytics/analytics.server';
+import { PAGE_CACHE_OPT_IN } from './page-cache';
 import type { DeflatedParts } from './gzip-frames.server';
 
 /**

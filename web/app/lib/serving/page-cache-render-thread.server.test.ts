@@ -7,9 +7,9 @@ declare const jest: typeof import('@jest/globals').jest;
 import express from 'express';
 import type { Server } from 'node:http';
 import request from 'supertest';
-import { PAGE_CACHE_REFRESH_HEADER } from '../analytics.server';
-import { commitCsrfToken } from '../csrf.server';
-import { PAGE_CACHE_OPT_IN } from '../page-cache';
+import { PAGE_CACHE_REFRESH_HEADER } from '../analytics/analytics.server';
+import { commitCsrfToken } from '../auth/csrf.server';
+import { PAGE_CACHE_OPT_IN } from './page-cache';
 import { createPageCache, PAGE_CACHE_STATUS, type PageCacheOptions } from './page-cache.server';
 import { cookiesOf, cookieToken, deferred, testClock, tokensIn } from './page-cache.test-support';
 

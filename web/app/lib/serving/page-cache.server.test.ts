@@ -7,9 +7,9 @@ import { get, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
-import { csrf, commitCsrfToken, CSRF_FIELD } from '../csrf.server';
-import { PAGE_CACHE_OPT_IN } from '../page-cache';
-import { CSP_NONCE_HEADER, securityHeaders } from '../security-headers.server';
+import { csrf, commitCsrfToken, CSRF_FIELD } from '../auth/csrf.server';
+import { PAGE_CACHE_OPT_IN } from './page-cache';
+import { CSP_NONCE_HEADER, securityHeaders } from './security-headers.server';
 import { createPageCache, PAGE_CACHE_STATUS, type PageCacheOptions } from './page-cache.server';
 import { cookiesOf, cookieToken, deferred, testClock, tokensIn } from './page-cache.test-support';
 

@@ -2,11 +2,11 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
 import { getLanguage } from '~/i18n.server';
-import { countDocumentView, isDocumentRequest, PAGE_CACHE_REFRESH_HEADER } from '../analytics.server';
-import { commitCsrfToken } from '../csrf.server';
-import { CSP_NONCE_HEADER, newCspNonce } from '../security-headers.server';
-import { languageCookieUpdate, readTheme } from '../visitor.server';
-import type { RequestView } from '../request-view';
+import { countDocumentView, isDocumentRequest, PAGE_CACHE_REFRESH_HEADER } from '../analytics/analytics.server';
+import { commitCsrfToken } from '../auth/csrf.server';
+import { CSP_NONCE_HEADER, newCspNonce } from './security-headers.server';
+import { languageCookieUpdate, readTheme } from './visitor.server';
+import type { RequestView } from './request-view';
 import { eligible, headerPairs, nonceOf, remixUrl, requestView, withCookie } from './cache-request.server';
 import { gzipBody, gzipParts } from './gzip-frames.server';
 import { joinParts, keptPage, PAGE_CACHE_STATUS, RECOMPUTED_COOKIES, renderedParts, setCookieName, type KeptPage, type RenderedPage } from './kept-page.server';
@@ -23,7 +23,7 @@ export { PAGE_CACHE_STATUS, type RenderedPage } from './kept-page.server';
  * for an anonymous visitor a listing page depends only on its URL, language and theme, plus
  * three per-visitor parts that the cache handles itself: the CSRF token of the page's forms,
  * the cookies the page sets, and the page-view count (spec 01 analytics). So the whole HTML of
- * a page that opted in (lib/page-cache.ts) is kept for `ttlMs` (PAGE_CACHE_MS, 15 s by
+ * a page that opted in (lib/serving/page-cache.ts) is kept for `ttlMs` (PAGE_CACHE_MS, 15 s by
  * default, 9-15 s with jitter: the API keeps the list answers a page is made of up to 20 s
  * anyway; with 5 s, 200 distinct pages at 100 req/s kept the render thread ~90% busy
  * re-rendering them), split at the token of the visitor it was

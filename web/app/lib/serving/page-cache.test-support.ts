@@ -1,6 +1,6 @@
 import { expect } from '@jest/globals';
 import type request from 'supertest';
-import { csrfCookie } from '../csrf.server';
+import { csrfCookie } from '../auth/csrf.server';
 
 /**
  * Shared by the page cache's tests (page-cache*.server.test.ts): reading the CSRF token of a

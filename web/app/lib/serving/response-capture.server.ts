@@ -1,5 +1,5 @@
 import type { Response as ExpressResponse } from 'express';
-import { PAGE_CACHE_OPT_IN } from '../page-cache';
+import { PAGE_CACHE_OPT_IN } from './page-cache';
 import { UNKEPT_HEADERS } from './kept-page.server';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const renderThread = path.resolve(__dirname, '../../render-thread.mjs');
+const renderThread = path.resolve(__dirname, '../../../render-thread.mjs');
 
 describe('render thread (web/render-thread.mjs)', () => {
   it('starts a thread that cannot load its build again later each time, up to the bound, and answers null meanwhile', async () => {

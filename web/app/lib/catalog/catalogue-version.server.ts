@@ -1,5 +1,5 @@
 import type { ApiClient } from '@realty/api-client';
-import { createWebApiClient } from './api.server';
+import { createWebApiClient } from '../api/api.server';
 
 /**
  * The catalogue version as the API last answered it (GET /api/properties/version: it moves

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /**
- * The Content-Security-Policy nonce of the document (lib/security-headers.server.ts, decision
+ * The Content-Security-Policy nonce of the document (lib/serving/security-headers.server.ts, decision
  * 024): every inline <script> and <style> the app writes carries it. Provided by
  * entry.server.tsx from the response's nonce, and by entry.client.tsx from the document's (a
  * <style data-href> of decision 020 that React writes again after a client navigation back to

@@ -20,7 +20,7 @@ import {
   type MessageKey,
 } from '@realty/contracts';
 import { getLanguage, i18nServer } from '~/i18n.server';
-import { getAuth } from './auth.server';
+import { getAuth } from '../auth/auth.server';
 import { JS_FIELD, QUIZ_NAV_FIELD, QUIZ_STEP_FIELD, QUIZ_STEPS, type PublicFormResult, type QuizValues } from './public-forms';
 import type { ToastMessage } from './toast';
 import { redirectWithToast } from './toast.server';

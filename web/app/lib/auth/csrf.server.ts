@@ -3,10 +3,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { CSRF, CSRFError } from 'remix-utils/csrf/server';
 import { cookieSecure } from '@realty/contracts';
 import { getLanguage, i18nServer } from '~/i18n.server';
-import { redirectWithToast } from './toast.server';
+import { redirectWithToast } from '../forms/toast.server';
 import { safeRedirectPath } from './safe-redirect';
 import { keysFor } from './session.server';
-import type { RequestView } from './request-view';
+import type { RequestView } from '../serving/request-view';
 
 /**
  * CSRF protection of the web's own forms (browser -> Remix action), with remix-utils' CSRF:

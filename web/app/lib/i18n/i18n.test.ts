@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { resources } from '@realty/i18n';
 import { createI18n } from './i18n';
 
-describe('i18n instances (lib/i18n.tsx)', () => {
+describe('i18n instances (lib/i18n/i18n.tsx)', () => {
   it('one instance per bundle and language', () => {
     const a = createI18n('ru', resources.ru);
     expect(createI18n('ru', resources.ru)).toBe(a);

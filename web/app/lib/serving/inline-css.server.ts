@@ -3,7 +3,7 @@ import path from 'node:path';
 import { INLINABLE_CSS, INLINE_CSS_MAX_BYTES, type InlineCss } from './inline-css';
 
 /**
- * The server's InlineCss (lib/inline-css.tsx, decision 020): the text of a stylesheet of the
+ * The server's InlineCss (lib/serving/inline-css.tsx, decision 020): the text of a stylesheet of the
  * client build in `clientDir` (web/build/client) by its href, read once and kept (the build's
  * files never change while the process runs: their names carry their hash). Undefined, so the
  * stylesheet is linked, for an href that is not a hashed file under /assets/, a file that does

@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '@realty/testkit';
 import type { AddressInfo } from 'node:net';
-import { ipLimitKey, RATE_LIMITS, RateLimiter } from '../../../api/src/common/rate-limit';
-import { withClient } from '../../../api/test/fixtures';
-import { startTestApi } from '../../../api/test/harness';
+import { ipLimitKey, RATE_LIMITS, RateLimiter } from '../../../../api/src/common/rate-limit';
+import { withClient } from '../../../../api/test/fixtures';
+import { startTestApi } from '../../../../api/test/harness';
 import { countDocumentView, PAGE_CACHE_REFRESH_HEADER, ServerPageViewQueue, type ScheduleTimer } from './analytics.server';
 
 /** A timer the test fires itself (ServerPageViewQueue's `schedule`): what is pending, and after how many ms. */

@@ -9,7 +9,7 @@ async function catalogT(lang: 'ru' | 'en' | 'kk' | 'zh'): Promise<TFunction> {
   return instance.getFixedT(lang, 'catalog');
 }
 
-describe('texts built once (lib/texts.ts)', () => {
+describe('texts built once (lib/i18n/texts.ts)', () => {
   it('template gives what t gives, for each value', async () => {
     for (const lang of ['ru', 'en', 'kk', 'zh'] as const) {
       const t = await catalogT(lang);

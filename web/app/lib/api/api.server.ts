@@ -4,7 +4,7 @@ import type { MapAttribution } from '~/components/MapView';
 import { getLanguage } from '~/i18n.server';
 import { apiFetch } from './api-rate-limit.server';
 import { CLIENT_IP_HEADER } from './client-address.server';
-import type { RequestView } from './request-view';
+import type { RequestView } from '../serving/request-view';
 
 /** Base URL of the API (env API_URL, default http://127.0.0.1:3001/api). */
 export function apiUrl(): string {

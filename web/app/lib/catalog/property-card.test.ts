@@ -39,7 +39,7 @@ const item = (over: Partial<PropertyListItem> = {}) =>
     ...over,
   }) as unknown as PropertyListItem;
 
-describe('card data (lib/property-card.ts)', () => {
+describe('card data (lib/catalog/property-card.ts)', () => {
   it('keeps what the card shows: the title in the language (else ru), the main image as its thumbnail', () => {
     expect(toCardProperty(item(), 'en')).toEqual({
       id: 'p1',

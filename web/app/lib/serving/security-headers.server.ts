@@ -2,7 +2,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { mapTiles } from './api.server';
+import { mapTiles } from '../api/api.server';
 
 /**
  * The web server's security headers (issue 19 item 4, decision 024), by helmet, on every answer
@@ -14,7 +14,7 @@ import { mapTiles } from './api.server';
  *
  * The nonce: 16 random bytes per response, made by `securityHeaders` and handed to the app in
  * the request header CSP_NONCE_HEADER (a value the visitor sent is replaced): entry.server.tsx
- * gives it to Remix's scripts and to our inline <style> and <script> elements (lib/nonce.ts),
+ * gives it to Remix's scripts and to our inline <style> and <script> elements (lib/serving/nonce.ts),
  * the render thread gets it with the other headers, and the page cache puts each response's own
  * nonce into a kept page (serving/page-cache.server.ts).
  */

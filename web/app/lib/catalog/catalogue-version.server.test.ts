@@ -9,7 +9,7 @@ function manualRead() {
 }
 const tick = () => new Promise((r) => setImmediate(r));
 
-describe('catalogue version source (lib/catalogue-version.server.ts)', () => {
+describe('catalogue version source (lib/catalog/catalogue-version.server.ts)', () => {
   it('answers at once with the last version read, reading at most once per poll and one read at a time', async () => {
     let clock = 0;
     const { read, pending } = manualRead();

@@ -9,7 +9,7 @@ registerTranslations('en', resources.en);
 /** What Remix hands a meta function for a thrown Response (isRouteErrorResponse checks these fields). */
 const routeError = (status: number) => ({ status, statusText: '', internal: false, data: '' });
 
-describe('titles of the error screens (lib/error-meta.ts)', () => {
+describe('titles of the error screens (lib/i18n/error-meta.ts)', () => {
   it('404, 403 and any other error in the page language, never indexed', () => {
     expect(errorMeta(routeError(404), 'ru')).toEqual([{ title: '404 Page Not Found' }, { name: 'robots', content: 'noindex' }]);
     expect(errorMeta(routeError(403), 'ru')[0]).toEqual({ title: 'Недостаточно прав доступа' });

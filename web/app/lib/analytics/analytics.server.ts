@@ -11,9 +11,9 @@ import {
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { apiUrl } from './api.server';
-import { CLIENT_IP_HEADER } from './client-address.server';
-import type { RequestView } from './request-view';
+import { apiUrl } from '../api/api.server';
+import { CLIENT_IP_HEADER } from '../api/client-address.server';
+import type { RequestView } from '../serving/request-view';
 
 /**
  * Page views counted by the server render (issue 4: "Page views are also counted when

@@ -1,6 +1,6 @@
 import { ApiError, ApiNetworkError, ApiValidationError } from '@realty/api-client';
 import type { FieldMessages } from '@realty/contracts';
-import { validateCsrf } from './csrf.server';
+import { validateCsrf } from '../auth/csrf.server';
 import type { ToastMessage } from './toast';
 
 /**

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node';
 import { cookieSecure } from '@realty/contracts';
-import { keysFor } from './session.server';
+import { keysFor } from '../auth/session.server';
 import { isToastMessage, type ToastMessage } from './toast';
 
 /**

@@ -4,14 +4,14 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { csrfCookie } from './csrf.server';
 import { getSession, sessionStorage } from './session.server';
-import { readToast, toastCookie } from './toast.server';
+import { readToast, toastCookie } from '../forms/toast.server';
 
 /**
  * The web's secrets (issue 19 item 6, docs/decisions/029): production refuses to start without
  * SESSION_SECRET, and the session, toast and CSRF cookies are signed with keys of their own.
  */
 
-const ROOT = path.resolve(__dirname, '../../..');
+const ROOT = path.resolve(__dirname, '../../../..');
 
 /** Starts the built web server (`npm run build` first) with `env`; resolves with its exit code (null: still running after `ms`, then killed) and output. */
 function startWeb(env: Record<string, string | undefined>, ms = 20_000): Promise<{ code: number | null; out: string }> {

@@ -3,8 +3,8 @@ import { data, redirect } from '@remix-run/node';
 import { ApiError, type ApiClient, type CsrfStore } from '@realty/api-client';
 import { STAFF_ROLES, type AuthSessionDto, type Language, type RoleName } from '@realty/contracts';
 import { getLanguage } from '~/i18n.server';
-import { createWebApiClient } from './api.server';
-import { apiFetch } from './api-rate-limit.server';
+import { createWebApiClient } from '../api/api.server';
+import { apiFetch } from '../api/api-rate-limit.server';
 import {
   clearSignIn,
   commitSession,

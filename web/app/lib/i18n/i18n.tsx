@@ -2,7 +2,7 @@ import type { Language } from '@realty/contracts';
 import { defaultNS, fallbackLanguage, type TranslationTree } from '@realty/i18n';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { useNonce } from './nonce';
+import { useNonce } from '../serving/nonce';
 
 /** The translations of one language: every namespace. */
 export type Translations = Record<string, TranslationTree>;

@@ -5,7 +5,7 @@ import { CATEGORY_SLUGS, translateMessage } from '@realty/contracts';
 import { formatDate, pickText } from '@realty/i18n';
 import type { TFunction } from 'i18next';
 import { i18nServer } from '~/i18n.server';
-import { apiFor } from './api.server';
+import { apiFor } from '../api/api.server';
 import { toCardProperties } from './property-card';
 import {
   CATEGORY_CONFIG,
@@ -16,8 +16,8 @@ import {
   serializeListing,
   toApiQuery,
 } from './listing-params';
-import { absoluteUrl, canonicalUrl, excerpt, type Seo } from './seo';
-import { cacheablePage } from './page-cache';
+import { absoluteUrl, canonicalUrl, excerpt, type Seo } from '../serving/seo';
+import { cacheablePage } from '../serving/page-cache';
 
 /** spec 01 §2: an unknown category slug falls back to offices; office-space is the default subcategory. */
 export const FALLBACK_CATEGORY = 'offices';

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { escapeHtml } from '@realty/contracts';
 import { attr } from './html';
 
-describe('markup strings (lib/html.ts)', () => {
+describe('markup strings (lib/serving/html.ts)', () => {
   const samples = ['plain', 'Офис «Алатау» 64 м²', `<script>alert("x") & 'y'</script>`, '&amp; already', '中文 > 2'];
 
   it('escapes text as React does', () => {

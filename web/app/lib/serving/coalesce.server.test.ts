@@ -24,7 +24,7 @@ function collect(stream: Coalesce): Promise<{ text: string; chunks: number }> {
   });
 }
 
-describe('response coalescing (lib/coalesce.server.ts)', () => {
+describe('response coalescing (lib/serving/coalesce.server.ts)', () => {
   it('withoutNul drops zero bytes and leaves the rest as it was', () => {
     expect(withoutNul(Buffer.from('abc')).toString()).toBe('abc');
     expect(withoutNul(Buffer.from([0, 0x61, 0, 0, 0x62, 0])).toString()).toBe('ab');
