@@ -56,6 +56,20 @@ export default tseslint.config(
     }),
   },
   {
+    files: ['web/app/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // auth.api.get('/path') / api.request('GET', …): a raw path with a hand-written type.
+          selector: ':matches(CallExpression[callee.object.name="api"], CallExpression[callee.object.property.name="api"])[callee.property.name=/^(request|get|post|put|patch|delete)$/]',
+          message: 'Call the API through a typed method of @realty/api-client (add one there), not a raw path.',
+        },
+      ],
+    },
+  },
+  {
     files: ['libs/*/src/**/*.ts'],
     ignores: [...TESTS, 'libs/seed/**', 'libs/testkit/**'],
     rules: forbid('A library imports no app (api, web, worker), and production code never imports the seed or the test kit.', {
