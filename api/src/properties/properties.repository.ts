@@ -5,7 +5,7 @@ import { Property, PropertyCategory, PropertyImage, PropertySubcategory } from '
 import { LRUCache } from 'lru-cache';
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { likeContains } from '../common/like-pattern';
-import { REF_TABLES, refRowsSql, type CardRow, type CatalogueRefs, type MapMarkerRow, type RefRow } from './properties.mapper';
+import { REF_TABLES, refRowsSql, type CardRow, type CatalogRefs, type MapMarkerRow, type RefRow } from './properties.mapper';
 
 /** The public-listing predicate; a literal so the partial indexes (WHERE status='active' AND deleted_at IS NULL) apply. */
 const PUBLIC = `"p"."status" = 'active' AND "p"."deleted_at" IS NULL`;
@@ -31,7 +31,7 @@ export const orderSql = (sort: PropertySort): string => ORDER[sort].map(([c, d])
  * The card query: `page` (a CTE of listing ids, already filtered, ordered and cut to one
  * page) joined to the card columns and the main image (lowest sort_order, then oldest,
  * through ix_property_images_property). Only what a card shows is read: no long texts, no SEO
- * texts, one image, and references as ids (names come from the in-memory CatalogueRefs).
+ * texts, one image, and references as ids (names come from the in-memory CatalogRefs).
  * Issue 6: the 50-card page went from 162 KB of JSON and ~14 ms of ORM hydration with seven
  * joined tables to one flat row per card; the five reference joins alone cost ~1 ms of
  * planning per call. Rows map with cardFromRow().
@@ -214,10 +214,10 @@ export class PropertiesRepository {
     return this.filteredQuery({}).select('p.id', 'id').andWhere('p.id IN (:...ids)', { ids }).getQueryAndParameters();
   }
 
-  /** The rows of each of REF_TABLES (see CatalogueRefs), in REF_TABLES order. */
-  refTables(): Promise<Array<readonly [keyof CatalogueRefs, RefRow[]]>> {
+  /** The rows of each of REF_TABLES (see CatalogRefs), in REF_TABLES order. */
+  refTables(): Promise<Array<readonly [keyof CatalogRefs, RefRow[]]>> {
     return Promise.all(
-      Object.entries(REF_TABLES).map(async ([key, table]) => [key as keyof CatalogueRefs, (await this.db.query(refRowsSql(table))) as RefRow[]] as const),
+      Object.entries(REF_TABLES).map(async ([key, table]) => [key as keyof CatalogRefs, (await this.db.query(refRowsSql(table))) as RefRow[]] as const),
     );
   }
 
@@ -230,7 +230,7 @@ export class PropertiesRepository {
   }
 
   /** catalogue_version.version (migration CatalogueVersion). */
-  async catalogueVersion(): Promise<number> {
+  async catalogVersion(): Promise<number> {
     const rows: Array<{ version: string }> = await this.db.query(`SELECT version FROM catalogue_version WHERE id = 1`);
     return Number(rows[0]?.version ?? 0);
   }
