@@ -1,4 +1,4 @@
-import { withClient, catalogListings, insertListing } from '../../test/fixtures';
+import { withClient, catalogProperties, insertProperty } from '../../test/fixtures';
 import { Caller, freshEmail, insertUser, startAccountsApi, type AccountsApi } from '../../test/accounts';
 import { OutboxRelay } from '../outbox/outbox.relay';
 
@@ -18,12 +18,12 @@ describe('POST /api/leads and POST /api/inquiries', () => {
     api = await startAccountsApi({
       env: { OUTBOX_POLL_MS: '600000', SALES_EMAIL: 'sales@test.kz', PUBLIC_WEB_URL: 'http://web.test' },
       seed: async (url, refs) => {
-        const [open, hidden] = [catalogListings()[0], { ...catalogListings()[1], status: 'inactive' as const }];
+        const [open, hidden] = [catalogProperties()[0], { ...catalogProperties()[1], status: 'inactive' as const }];
         listingSlug = open.slug;
         hiddenSlug = hidden.slug;
         await withClient(url, async (c) => {
-          listingId = await insertListing(c, refs, open);
-          await insertListing(c, refs, hidden);
+          listingId = await insertProperty(c, refs, open);
+          await insertProperty(c, refs, hidden);
         });
       },
     });

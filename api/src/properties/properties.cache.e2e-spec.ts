@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { eventually } from '@realty/testkit';
 import { startTestApi } from '../../test/harness';
-import { isPublicListing, seedCatalog, withClient, type CatalogFixture } from '../../test/fixtures';
+import { isPublicProperty, seedCatalog, withClient, type CatalogFixture } from '../../test/fixtures';
 import { Clock } from '../common/clock';
 import { CatalogCache } from './catalog-cache';
 import { PropertiesService } from './properties.service';
@@ -164,7 +164,7 @@ describe('catalogue caching', () => {
   });
 
   it('the similar listings answer public, max-age=30 and the detail no-cache', async () => {
-    const slug = fx.listings.find(isPublicListing)!.slug;
+    const slug = fx.listings.find(isPublicProperty)!.slug;
     expect((await http().get(`/api/properties/${slug}/similar`).expect(200)).headers['cache-control']).toBe('public, max-age=30');
     expect((await http().get(`/api/properties/${slug}`).expect(200)).headers['cache-control']).toBe('no-cache');
   });

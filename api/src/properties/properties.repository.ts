@@ -66,7 +66,7 @@ export function cacheKey(params: object): string {
 }
 
 /** A listing named by a uuid or a slug: the SQL condition over `p` and its one parameter ($1). */
-export interface ListingMatch {
+export interface PropertyMatch {
   sql: string;
   value: string;
 }
@@ -281,7 +281,7 @@ export class PropertiesRepository {
   }
 
   /** A uuid matches the id, anything else the slug; null when it can match nothing. */
-  matchListing(idOrSlug: string): ListingMatch | null {
+  matchProperty(idOrSlug: string): PropertyMatch | null {
     if (UUID.test(idOrSlug)) return { sql: 'p.id = $1::uuid', value: idOrSlug.toLowerCase() };
     if (LISTING_SLUG.test(idOrSlug)) return { sql: 'p.slug = $1', value: idOrSlug };
     return null;
@@ -291,7 +291,7 @@ export class PropertiesRepository {
    * Counts one view of the public listing `match` names with one atomic UPDATE ... RETURNING
    * (concurrent views never lose an increment); its id and new count, or null when not public.
    */
-  async countView(match: ListingMatch): Promise<{ id: string; viewsCount: number } | null> {
+  async countView(match: PropertyMatch): Promise<{ id: string; viewsCount: number } | null> {
     const counted: Array<{ id: string; views_count: number }> = await this.db.query(
       `WITH v AS (
          UPDATE properties p SET views_count = p.views_count + 1
@@ -330,7 +330,7 @@ export class PropertiesRepository {
   }
 
   /** The public listing `match` names: its id, category and deal type (for similar), or null. */
-  async publicListing(match: ListingMatch): Promise<{ id: string; category_id: number; deal_type: string } | null> {
+  async publicProperty(match: PropertyMatch): Promise<{ id: string; category_id: number; deal_type: string } | null> {
     const rows: Array<{ id: string; category_id: number; deal_type: string }> = await this.db.query(
       `SELECT p.id, p.category_id, p.deal_type FROM properties p WHERE ${PUBLIC} AND ${match.sql} LIMIT 1`,
       [match.value],
@@ -339,7 +339,7 @@ export class PropertiesRepository {
   }
 
   /** The id of the public listing `match` names, or null. */
-  async publicId(match: ListingMatch): Promise<string | null> {
+  async publicId(match: PropertyMatch): Promise<string | null> {
     const rows: Array<{ id: string }> = await this.db.query(`SELECT p.id FROM properties p WHERE ${PUBLIC} AND ${match.sql} LIMIT 1`, [match.value]);
     return rows[0]?.id ?? null;
   }

@@ -156,7 +156,7 @@ export class PropertiesService {
    * (concurrent views never lose an increment) and answers the page; 404 unless public.
    */
   async detail(idOrSlug: string): Promise<PropertyDetail> {
-    const match = this.repository.matchListing(idOrSlug);
+    const match = this.repository.matchProperty(idOrSlug);
     if (!match) throw ApiException.notFound();
     const counted = await this.repository.countView(match);
     if (!counted) throw ApiException.notFound();
@@ -172,16 +172,16 @@ export class PropertiesService {
    * type, not the listing itself, newest first, at most `limit`. 404 unless the listing is public.
    */
   async similar(idOrSlug: string, limit: number): Promise<PropertyListItem[]> {
-    const match = this.repository.matchListing(idOrSlug);
+    const match = this.repository.matchProperty(idOrSlug);
     if (!match) throw ApiException.notFound();
-    const base = await this.repository.publicListing(match);
+    const base = await this.repository.publicProperty(match);
     if (!base) throw ApiException.notFound();
     return this.cards(this.repository.similarIdsSql(base, limit), orderSql('date_new'));
   }
 
   /** The id of the public listing named by `idOrSlug` (a uuid or a slug), or null (favourites). */
   async publicId(idOrSlug: string): Promise<string | null> {
-    const match = this.repository.matchListing(idOrSlug);
+    const match = this.repository.matchProperty(idOrSlug);
     return match ? this.repository.publicId(match) : null;
   }
 

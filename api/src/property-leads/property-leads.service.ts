@@ -23,7 +23,7 @@ export class PropertyLeadsService {
   }
 
   async create(dto: CreatePropertyLeadDto, origin: LeadOrigin): Promise<PropertyLeadCreatedDto> {
-    const listing = await this.leads.listing(dto.propertyId);
+    const listing = await this.leads.publicProperty(dto.propertyId);
     const message = dto.message?.trim() || defaultPropertyLeadMessage(listing.title);
     const [firstName, ...rest] = dto.name.trim().split(/\s+/);
     let propertyLeadId = '';
