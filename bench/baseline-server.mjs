@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import pg from 'pg';
 
 const require = createRequire(import.meta.url);
-const { cardFromRow, catalogueRefsOf, REF_TABLES, refRowsSql } = require('@realty/api/bench');
+const { cardFromRow, catalogRefsOf, REF_TABLES, refRowsSql } = require('@realty/api/bench');
 // Image URLs: the storage driver the API is configured with (its publicUrl: /media/<key>).
 const { LocalFileStorage } = require('@realty/db');
 
@@ -30,12 +30,12 @@ const queries = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE || 10) });
 const storage = new LocalFileStorage();
 
-/** The tables PropertiesService keeps as CatalogueRefs, read once (the bench changes none of them). */
-const refs = catalogueRefsOf(await Promise.all(Object.entries(REF_TABLES).map(async ([key, table]) => [key, (await pool.query(refRowsSql(table))).rows])));
+/** The tables PropertiesService keeps as CatalogRefs, read once (the bench changes none of them). */
+const refs = catalogRefsOf(await Promise.all(Object.entries(REF_TABLES).map(async ([key, table]) => [key, (await pool.query(refRowsSql(table))).rows])));
 
-// The API keeps totals for CATALOGUE_COUNT_CACHE_MS (PropertiesService, default 20 s): the
+// The API keeps totals for CATALOG_COUNT_CACHE_MS (PropertiesService, default 20 s): the
 // baseline does the same, so both do the same database work per request.
-const COUNT_TTL_MS = Number(process.env.CATALOGUE_COUNT_CACHE_MS ?? 20_000);
+const COUNT_TTL_MS = Number(process.env.CATALOG_COUNT_CACHE_MS || process.env.CATALOGUE_COUNT_CACHE_MS || 20_000);
 const counts = new Map();
 function cachedCount(q) {
   const key = q.count.sql + JSON.stringify(q.count.params);

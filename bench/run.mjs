@@ -4,7 +4,7 @@
 // 1. A separate database (realty_bench, or BENCH_DATABASE_URL) with BENCH_LISTINGS (20,000)
 //    listings from the demo generator and 100,000 leads when the leads table exists; reused
 //    when already loaded; ANALYZE.
-// 2. The api (twice: with its defaults, and without the page cache, CATALOGUE_PAGE_CACHE_MS=0)
+// 2. The api (twice: with its defaults, and without the page cache, CATALOG_PAGE_CACHE_MS=0)
 //    and web in production mode on free ports against it (own REDIS_PREFIX, raised
 //    RATE_LIMIT_MAX), and bench/baseline-server.mjs (node:http + pg) replaying the SQL that
 //    PropertiesService.list() runs, captured from the compiled service, and answering the
@@ -37,7 +37,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, run, startService, stopAll, waitForHttp } from '../scripts/lib/proc.mjs';
 import { ensureServices } from '../scripts/lib/services.mjs';
 import { compareBaselineWithApi } from './lib/baseline-check.mjs';
-import { captureCatalogueSql } from './lib/capture-sql.mjs';
+import { captureCatalogSql } from './lib/capture-sql.mjs';
 import { benchDatabaseUrl, prepareDatabase, samplePublicListings } from './lib/data.mjs';
 import { explainAll } from './lib/explain.mjs';
 import { LIGHTHOUSE_GOAL, lighthousePages, publicPages } from './lib/lighthouse.mjs';
@@ -254,28 +254,28 @@ async function main() {
   const sample = await samplePublicListings(url, 500);
 
   // Catalogue queries: the typical filter with each sort, a text query, and a deep page.
-  const catalogue = SORTS.map((sort) => ({ name: `api catalogue sort=${sort}`, query: sort === 'date_new' ? FILTER : `${FILTER}&sort=${sort}` }));
+  const catalog = SORTS.map((sort) => ({ name: `api catalogue sort=${sort}`, query: sort === 'date_new' ? FILTER : `${FILTER}&sort=${sort}` }));
   const deepFirstName = 'api deep-page filter page=1';
-  const first = await captureCatalogueSql(url, [catalogue[0], { name: 'api text', query: TEXT_QUERY }, { name: deepFirstName, query: DEEP_FILTER }]);
+  const first = await captureCatalogSql(url, [catalog[0], { name: 'api text', query: TEXT_QUERY }, { name: deepFirstName, query: DEEP_FILTER }]);
   // Page 100 of 50 of DEEP_FILTER (its deepest page if it has fewer, with a smaller data set):
   // once by page number (OFFSET, what a jump to that page costs) and once by keyset (`after` =
   // the previous page's meta.nextCursor, what paging onwards costs). The target is judged on
   // the keyset one, against page 1 of the same filter.
-  const filterPages = Math.ceil(first[catalogue[0].name].total / 50);
+  const filterPages = Math.ceil(first[catalog[0].name].total / 50);
   const deepFilterPages = Math.ceil(first[deepFirstName].total / 50);
   const deepPage = Math.max(2, Math.min(100, deepFilterPages));
   const offsetQuery = `${DEEP_FILTER}&page=${deepPage}&limit=50`;
-  const before = await captureCatalogueSql(url, [{ name: 'page before the deep page', query: `${DEEP_FILTER}&page=${deepPage - 1}&limit=50` }]);
+  const before = await captureCatalogSql(url, [{ name: 'page before the deep page', query: `${DEEP_FILTER}&page=${deepPage - 1}&limit=50` }]);
   const cursor = before['page before the deep page'].nextCursor;
   if (!cursor) throw new Error(`page ${deepPage - 1} of the filter has no nextCursor: is the API built from this checkout?`);
   const deepQuery = `${offsetQuery}&after=${cursor}`;
   const deepName = `api deep page=${deepPage} (keyset)`;
   const offsetName = `api deep page=${deepPage} (offset)`;
   // The rest of the statements (the ones in `first` are reused), in the report's order.
-  const rest = await captureCatalogueSql(url, [...catalogue.slice(1), { name: deepName, query: deepQuery }, { name: offsetName, query: offsetQuery }]);
-  const sql = Object.fromEntries([...catalogue.map((c) => c.name), 'api text', deepFirstName, deepName, offsetName].map((n) => [n, first[n] ?? rest[n]]));
-  const broad = await captureCatalogueSql(url, [{ name: 'broad text q=офис (EXPLAIN only)', query: BROAD_QUERY }]);
-  log(`filter ${FILTER}: ${first[catalogue[0].name].total} listings (${filterPages} pages of 50); deep-page filter ${DEEP_FILTER}: ${first[deepFirstName].total} (${deepFilterPages} pages); text ${decodeURIComponent(TEXT_QUERY)}: ${first['api text'].total}`);
+  const rest = await captureCatalogSql(url, [...catalog.slice(1), { name: deepName, query: deepQuery }, { name: offsetName, query: offsetQuery }]);
+  const sql = Object.fromEntries([...catalog.map((c) => c.name), 'api text', deepFirstName, deepName, offsetName].map((n) => [n, first[n] ?? rest[n]]));
+  const broad = await captureCatalogSql(url, [{ name: 'broad text q=офис (EXPLAIN only)', query: BROAD_QUERY }]);
+  log(`filter ${FILTER}: ${first[catalog[0].name].total} listings (${filterPages} pages of 50); deep-page filter ${DEEP_FILTER}: ${first[deepFirstName].total} (${deepFilterPages} pages); text ${decodeURIComponent(TEXT_QUERY)}: ${first['api text'].total}`);
   writeFileSync(queriesFile, JSON.stringify(sql));
 
   log('EXPLAIN (ANALYZE, BUFFERS) of the catalogue queries');
@@ -304,10 +304,10 @@ async function main() {
   };
   log(`starting api :${apiPort}, api without page cache :${rawPort}, web :${webPort}, web without page cache :${webRawPort}, baseline :${basePort} (production mode)`);
   children.push(startService('api', 'node', ['api/dist/main.js'], env, { quiet: !VERBOSE }));
-  // The same API with CATALOGUE_PAGE_CACHE_MS=0: every request computes its page (the totals
+  // The same API with CATALOG_PAGE_CACHE_MS=0: every request computes its page (the totals
   // stay cached, as in the baseline). The comparisons with the baseline and the text and
   // deep-page figures use it, so they measure the query path, not the page cache.
-  children.push(startService('api-raw', 'node', ['api/dist/main.js'], { ...env, API_PORT: String(rawPort), CATALOGUE_PAGE_CACHE_MS: '0' }, { quiet: !VERBOSE }));
+  children.push(startService('api-raw', 'node', ['api/dist/main.js'], { ...env, API_PORT: String(rawPort), CATALOG_PAGE_CACHE_MS: '0' }, { quiet: !VERBOSE }));
   children.push(startService('web', 'node', ['web/server.mjs'], env, { quiet: !VERBOSE }));
   // The same web with PAGE_CACHE_MS=0: every page is rendered (for information: the render path).
   children.push(startService('web-raw', 'node', ['web/server.mjs'], { ...env, WEB_PORT: String(webRawPort), PAGE_CACHE_MS: '0' }, { quiet: !VERBOSE }));
@@ -324,7 +324,7 @@ async function main() {
   await waitForHttp(`${BASE}/`, 30, children[4]);
 
   const baselineCheck = await compareBaselineWithApi(BASE, RAW, [
-    { name: catalogue[0].name, query: catalogue[0].query },
+    { name: catalog[0].name, query: catalog[0].query },
     { name: 'api text', query: TEXT_QUERY },
     { name: deepName, query: deepQuery },
   ]);
@@ -353,10 +353,10 @@ async function main() {
     // The ratio target is judged on these two: each run TARGET_REPEAT times at saturation, the
     // run with the median req/s reported (single 8 s runs moved by ±30% here; the first API
     // run after the baseline's was often the slow one).
-    { name: 'baseline catalogue', url: `${BASE}/${encodeURIComponent(catalogue[0].name)}`, baselineOf: catalogue[0].name, repeat: TARGET_REPEAT },
+    { name: 'baseline catalogue', url: `${BASE}/${encodeURIComponent(catalog[0].name)}`, baselineOf: catalog[0].name, repeat: TARGET_REPEAT },
     // For information: the same rows sent as the database returns them, unmapped (no cards).
-    { name: 'baseline catalogue, raw rows', url: `${BASE}/raw/${encodeURIComponent(catalogue[0].name)}` },
-    ...catalogue.map((c, i) => ({ name: c.name, url: `${RAW}/api/properties?${c.query}`, ...(i === 0 ? { repeat: TARGET_REPEAT } : {}) })),
+    { name: 'baseline catalogue, raw rows', url: `${BASE}/raw/${encodeURIComponent(catalog[0].name)}` },
+    ...catalog.map((c, i) => ({ name: c.name, url: `${RAW}/api/properties?${c.query}`, ...(i === 0 ? { repeat: TARGET_REPEAT } : {}) })),
     { name: 'baseline text', url: `${BASE}/${encodeURIComponent('api text')}`, baselineOf: 'api text' },
     { name: 'api text', url: `${RAW}/api/properties?${TEXT_QUERY}` },
     { name: 'baseline deep page', url: `${BASE}/${encodeURIComponent(deepName)}`, baselineOf: deepName },
@@ -426,8 +426,8 @@ async function main() {
     if (base && base.rps) row.ratio_to_baseline = Math.round((row.rps / base.rps) * 100) / 100;
   }
   // The other sorts have no baseline of their own: their ratio is against the date_new baseline.
-  const base0 = scenarios.find((b) => b.baseline_for === catalogue[0].name);
-  for (const c of catalogue.slice(1)) {
+  const base0 = scenarios.find((b) => b.baseline_for === catalog[0].name);
+  for (const c of catalog.slice(1)) {
     const row = scenarios.find((r) => r.name === c.name);
     if (row && base0?.rps) row.ratio_to_baseline = Math.round((row.rps / base0.rps) * 100) / 100;
   }
@@ -495,7 +495,7 @@ async function main() {
     baseline_check: baselineCheck,
     checks,
   };
-  report.targets = evaluateTargets(report, { catalogue: catalogue[0].name, text: 'api text', deepFirst: deepFirstName, deep: deepName });
+  report.targets = evaluateTargets(report, { catalog: catalog[0].name, text: 'api text', deepFirst: deepFirstName, deep: deepName });
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, JSON.stringify(report, null, 2) + '\n');
   printReport(report);

@@ -189,8 +189,8 @@ describe('public forms', () => {
       const leads = await eventually('the lead', async () => ((await leadsWithPhone(phone)).length ? leadsWithPhone(phone) : null));
       expect(leads).toHaveLength(1);
       expect(leads![0]).toMatchObject({ source: 'property_inquiry', first_name: 'Мадина', last_name: 'Ахметова', message: `Интересует объект: ${listing.title}` });
-      const inquiries = await query(`SELECT property_id, email, message FROM inquiries WHERE lead_id = $1`, [leads![0].id]);
-      expect(inquiries).toEqual([{ property_id: listing.id, email: 'guest@example.kz', message: `Интересует объект: ${listing.title}` }]);
+      const propertyLeads = await query(`SELECT property_id, email, message FROM property_leads WHERE lead_id = $1`, [leads![0].id]);
+      expect(propertyLeads).toEqual([{ property_id: listing.id, email: 'guest@example.kz', message: `Интересует объект: ${listing.title}` }]);
       expect(problems().filter((p) => !p.includes('400'))).toEqual([]);
       await context.close();
     });

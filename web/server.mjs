@@ -64,7 +64,7 @@ const pageCacheMs = Number(process.env.PAGE_CACHE_MS ?? 15_000);
 const renderThread = process.env.RENDER_THREAD === '0' ? null : createRenderThread(path.join(here, 'build/server/index.js'));
 // A kept page made under an older catalogue version renders anew (polled every PAGE_CACHE_VERSION_POLL_MS; 0: pages live out their TTL).
 const versionPollMs = Number(process.env.PAGE_CACHE_VERSION_POLL_MS ?? 1000);
-const version = build.entry.module.catalogueVersionSource(Number.isFinite(versionPollMs) ? versionPollMs : 1000);
+const version = build.entry.module.catalogVersionSource(Number.isFinite(versionPollMs) ? versionPollMs : 1000);
 const pageCache = build.entry.module.createPageCache({ ttlMs: Number.isFinite(pageCacheMs) ? pageCacheMs : 15_000, render: renderThread?.render, version });
 // Paths the Remix handler cannot take (issue 19 item 10). A path that decodes to a leading
 // backslash (/%5C) crashes React Router's server render (encodeLocation: new URL('/\\', base) is

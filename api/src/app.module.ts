@@ -7,7 +7,7 @@ import { SecurityModule } from './common/guards.module';
 import { RedisModule } from './common/redis.module';
 import { FavoritesModule } from './favorites/favorites.module';
 import { HealthModule } from './health/health.module';
-import { InquiriesModule } from './inquiries/inquiries.module';
+import { PropertyLeadsModule } from './property-leads/property-leads.module';
 import { LeadsModule } from './leads/leads.module';
 import { MailSinkModule } from './mail-sink/mail-sink.module';
 import { OutboxModule } from './outbox/outbox.module';
@@ -34,7 +34,7 @@ import { WebsiteAnalyticsModule } from './website-analytics/website-analytics.mo
     BlogModule,
     OutboxModule,
     LeadsModule,
-    InquiriesModule,
+    PropertyLeadsModule,
     WebsiteAnalyticsModule,
     MailSinkModule,
   ],

@@ -115,8 +115,8 @@ export async function insertReferenceData(client: ClientBase): Promise<Reference
   return { roles, districts, categories, subcategories, types, buildingComplexId: bc.rows[0].id, agentId: agent.rows[0].id };
 }
 
-/** One listing as a test describes it; `insertListing` turns it into rows. */
-export interface ListingSpec {
+/** One listing as a test describes it; `insertProperty` turns it into rows. */
+export interface PropertySpec {
   slug: string;
   title: LocalizedText;
   type: PropertyTypeSlug;
@@ -146,12 +146,12 @@ export interface ListingSpec {
   imageVariants: boolean;
 }
 
-export interface InsertedListing extends ListingSpec {
+export interface InsertedProperty extends PropertySpec {
   id: string;
 }
 
 /** Inserts one listing and its images; returns its id. */
-export async function insertListing(client: ClientBase, refs: ReferenceIds, l: ListingSpec): Promise<string> {
+export async function insertProperty(client: ClientBase, refs: ReferenceIds, l: PropertySpec): Promise<string> {
   const r = await client.query(
     `INSERT INTO properties (slug, title, description, h1, seo_title, seo_description, seo_keywords, category_id, subcategory_id,
        property_type_id, building_complex_id, district_id, deal_type, status, price, area, floor, total_floors, address,
@@ -217,8 +217,8 @@ const STREETS = ['пр. Достык', 'ул. Толе би', 'пр. Абыла�
  * words in every language) and 4 hidden ones (pending, inactive, soft-deleted, pending in
  * 'shopping-mall') that carry the word 'Невидимка' and must never be served.
  */
-export function catalogListings(): ListingSpec[] {
-  const out: ListingSpec[] = [];
+export function catalogProperties(): PropertySpec[] {
+  const out: PropertySpec[] = [];
   for (let i = 0; i < 24; i++) {
     const type = PROPERTY_TYPES[i % 4];
     const block = Math.floor(i / 4);
@@ -267,7 +267,7 @@ export function catalogListings(): ListingSpec[] {
   out[14].address = 'ул. Сатпаева, 15';
   out[16].title.ru = 'Панорамный офис 17';
 
-  const hidden = (slug: string, status: PropertyStatus, deleted: boolean, subcategory = 'office-space', category = 'offices'): ListingSpec => ({
+  const hidden = (slug: string, status: PropertyStatus, deleted: boolean, subcategory = 'office-space', category = 'offices'): PropertySpec => ({
     ...out[0],
     slug,
     title: lt(`Невидимка ${slug}`, `Invisible ${slug}`, `Көрінбейтін ${slug}`, `隐藏 ${slug}`),
@@ -294,15 +294,15 @@ export function catalogListings(): ListingSpec[] {
 
 export interface CatalogFixture {
   refs: ReferenceIds;
-  listings: InsertedListing[];
+  listings: InsertedProperty[];
 }
 
-/** Reference data plus `catalogListings()` (or the given listings). */
-export async function seedCatalog(databaseUrl: string, listings: ListingSpec[] = catalogListings()): Promise<CatalogFixture> {
+/** Reference data plus `catalogProperties()` (or the given listings). */
+export async function seedCatalog(databaseUrl: string, listings: PropertySpec[] = catalogProperties()): Promise<CatalogFixture> {
   return withClient(databaseUrl, async (client) => {
     const refs = await insertReferenceData(client);
-    const inserted: InsertedListing[] = [];
-    for (const l of listings) inserted.push({ ...l, id: await insertListing(client, refs, l) });
+    const inserted: InsertedProperty[] = [];
+    for (const l of listings) inserted.push({ ...l, id: await insertProperty(client, refs, l) });
     return { refs, listings: inserted };
   });
 }
@@ -314,7 +314,7 @@ export async function seedCatalog(databaseUrl: string, listings: ListingSpec[] =
  * trigrams are as varied as real texts: `fillerWord(kind, n)` gives the word of listing n
  * ('en', 'ru', 'kk', 'zh' title or 'addr' address); its slug is 'filler-n'.
  */
-export async function insertFillerListings(client: ClientBase, refs: ReferenceIds, count: number): Promise<void> {
+export async function insertFillerProperties(client: ClientBase, refs: ReferenceIds, count: number): Promise<void> {
   await client.query(
     `INSERT INTO properties (slug, title, description, category_id, property_type_id, district_id, deal_type, status, price, area,
        address, created_at)
@@ -339,30 +339,30 @@ export function fillerWord(kind: 'en' | 'ru' | 'kk' | 'zh' | 'addr', n: number):
 // Oracles: what the public API should answer, computed in plain JS from the fixture specs.
 
 /** Public = status 'active' and not soft-deleted. */
-export function isPublicListing(l: ListingSpec): boolean {
+export function isPublicProperty(l: PropertySpec): boolean {
   return l.status === 'active' && !l.deleted;
 }
 
 /** The text `q` searches: titles in every language and the address, lower-cased. */
-export function searchTextOf(l: ListingSpec): string {
+export function searchTextOf(l: PropertySpec): string {
   return [l.title.ru, l.title.en, l.title.kk, l.title.zh, l.address].join(' ').toLowerCase();
 }
 
 /** A characteristics flag or feature is "on" (spec 01 §5 "is not truthy" drops the listing). */
-export function hasFlag(l: ListingSpec, key: 'furniture' | 'parking' | 'air_conditioning'): boolean {
+export function hasFlag(l: PropertySpec, key: 'furniture' | 'parking' | 'air_conditioning'): boolean {
   return Boolean(l.characteristics[key]) || l.features.includes(key);
 }
 
 /** Rooms as the filter sees them: a number, else 0 (spec 01 §5 "rooms (default 0)"). */
-export function roomsOf(l: ListingSpec): number {
+export function roomsOf(l: PropertySpec): number {
   const r = l.characteristics.rooms;
   return typeof r === 'number' ? r : 0;
 }
 
-const byId = (a: InsertedListing, b: InsertedListing) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byId = (a: InsertedProperty, b: InsertedProperty) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The order of each sort value, with the id as the tie-breaker. */
-export const SORT_ORDER: Record<string, (a: InsertedListing, b: InsertedListing) => number> = {
+export const SORT_ORDER: Record<string, (a: InsertedProperty, b: InsertedProperty) => number> = {
   date_new: (a, b) => b.createdAt.localeCompare(a.createdAt) || byId(b, a),
   price_asc: (a, b) => a.price - b.price || byId(a, b),
   price_desc: (a, b) => b.price - a.price || byId(b, a),

@@ -20,12 +20,12 @@ function classify(sql) {
  * the page of cards with their first image; `page`, `limit`: the paging the API answers in its
  * meta; total, items, nextCursor: the service's answer).
  */
-export async function captureCatalogueSql(url, scenarios) {
+export async function captureCatalogSql(url, scenarios) {
   const db = require('@realty/db');
   const contracts = require('@realty/contracts');
   const { plainToInstance } = require('class-transformer');
   const { DataSource } = require('typeorm');
-  const { createCatalogueService } = require('@realty/api/bench');
+  const { createCatalogService } = require('@realty/api/bench');
 
   let captured = [];
   const logger = {
@@ -39,13 +39,13 @@ export async function captureCatalogueSql(url, scenarios) {
   const ds = new DataSource({ ...db.dataSourceOptions(url), logging: true, logger });
   await ds.initialize();
   try {
-    // The service caches totals (CATALOGUE_COUNT_CACHE_MS): off here, so every call shows its
+    // The service caches totals (CATALOG_COUNT_CACHE_MS): off here, so every call shows its
     // count statement; the baseline server applies the same cache itself.
-    const saved = process.env.CATALOGUE_COUNT_CACHE_MS;
-    process.env.CATALOGUE_COUNT_CACHE_MS = '0';
-    const service = createCatalogueService(ds, new db.LocalFileStorage());
-    if (saved === undefined) delete process.env.CATALOGUE_COUNT_CACHE_MS;
-    else process.env.CATALOGUE_COUNT_CACHE_MS = saved;
+    const saved = process.env.CATALOG_COUNT_CACHE_MS;
+    process.env.CATALOG_COUNT_CACHE_MS = '0';
+    const service = createCatalogService(ds, new db.LocalFileStorage());
+    if (saved === undefined) delete process.env.CATALOG_COUNT_CACHE_MS;
+    else process.env.CATALOG_COUNT_CACHE_MS = saved;
     const out = {};
     for (const { name, query } of scenarios) {
       const plain = Object.fromEntries(new URLSearchParams(query));

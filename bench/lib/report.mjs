@@ -22,8 +22,8 @@ export function evaluateTargets(report, names) {
     if (cold && name === 'api catalogue @500 req/s, 200 queries') floorNote += `; after one pass over the queries; cold (all 200 first asked in the first second): p99 ${cold.p99_ms} ms`;
     if (r) add(`catalogue API p99 <= 50 ms at 500 req/s (${label})`, `${p99(r)} (${r.rps} req/s${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${floorNote})`, r.p99_ms <= 50 && !r.non2xx);
   }
-  const cat = find(report, names.catalogue);
-  const base = report.scenarios.find((s) => s.baseline_for === names.catalogue);
+  const cat = find(report, names.catalog);
+  const base = report.scenarios.find((s) => s.baseline_for === names.catalog);
   const runsOf = (row) => (row?.rps_runs ? `; runs ${row.rps_runs.join(', ')}` : '');
   if (cat?.ratio_to_baseline !== undefined) {
     add(

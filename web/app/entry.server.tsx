@@ -14,7 +14,7 @@ import { CSP_NONCE_HEADER } from '~/lib/serving/security-headers.server';
 
 /** The anonymous page cache, installed by web/server.mjs in front of the request handler. */
 export { createPageCache } from '~/lib/serving/page-cache.server';
-export { catalogueVersionSource } from '~/lib/catalog/catalogue-version.server';
+export { catalogVersionSource } from '~/lib/catalog/catalog-version.server';
 /** Sends the page views counted but not yet sent (web/server.mjs and the render thread call it before they stop). */
 export { flushServerPageViews } from '~/lib/analytics/analytics.server';
 /** The visitor's address under WEB_TRUST_PROXY (web/server.mjs). */

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
  * The API's clock for rules that compare times kept in the database with "now" (the absolute
  * session lifetime; issue 19 item 7). One instance per app: tests move time by replacing
  * `now` on `app.get(Clock)` instead of sleeping or rewriting rows (the classes outside Nest's
- * container take a `now: () => number` the same way, e.g. CatalogueVersion).
+ * container take a `now: () => number` the same way, e.g. CatalogVersion).
  */
 @Injectable()
 export class Clock {

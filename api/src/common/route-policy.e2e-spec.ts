@@ -3,7 +3,7 @@ import { DiscoveryModule, DiscoveryService, MetadataScanner, Reflector } from '@
 import { Test } from '@nestjs/testing';
 import { ROLES, type RoleName } from '@realty/contracts';
 import { Caller, freshEmail, insertUser, startAccountsApi, type AccountsApi } from '../../test/accounts';
-import { catalogListings, insertListing, withClient } from '../../test/fixtures';
+import { catalogProperties, insertProperty, withClient } from '../../test/fixtures';
 import { Authenticated, Public, Roles } from './decorators';
 import { RoutePolicyCheck, handlersWithoutPolicy, registeredRoutes } from './guards';
 
@@ -86,9 +86,9 @@ describe('route access policies (every route x every role)', () => {
   beforeAll(async () => {
     api = await startAccountsApi({
       seed: async (url, refs) => {
-        const listing = catalogListings()[0];
+        const listing = catalogProperties()[0];
         slug = listing.slug;
-        await withClient(url, (c) => insertListing(c, refs, listing));
+        await withClient(url, (c) => insertProperty(c, refs, listing));
       },
     });
     tokens.set('anonymous', undefined);

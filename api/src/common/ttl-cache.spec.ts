@@ -1,4 +1,4 @@
-import { envMs, TtlCache } from './ttl-cache';
+import { envMs, envMsRenamed, TtlCache } from './ttl-cache';
 
 describe('TtlCache', () => {
   let clock = 0;
@@ -235,5 +235,15 @@ describe('envMs', () => {
     expect(envMs('X', 15000, { X: '2500' })).toBe(2500);
     expect(() => envMs('X', 15000, { X: '-1' })).toThrow('X must be');
     expect(() => envMs('X', 15000, { X: 'soon' })).toThrow('X must be');
+  });
+});
+
+describe('envMsRenamed', () => {
+  it('reads the new name first, then the former one, then falls back', () => {
+    expect(envMsRenamed('NEW', 'OLD', 15000, {})).toBe(15000);
+    expect(envMsRenamed('NEW', 'OLD', 15000, { OLD: '300' })).toBe(300);
+    expect(envMsRenamed('NEW', 'OLD', 15000, { NEW: '0', OLD: '300' })).toBe(0);
+    expect(envMsRenamed('NEW', 'OLD', 15000, { NEW: '', OLD: '300' })).toBe(300);
+    expect(() => envMsRenamed('NEW', 'OLD', 15000, { OLD: 'soon' })).toThrow('OLD must be');
   });
 });

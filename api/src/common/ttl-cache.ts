@@ -189,3 +189,13 @@ export function envMs(name: string, fallback: number, env: NodeJS.ProcessEnv = p
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of milliseconds >= 0, got "${raw}"`);
   return n;
 }
+
+/**
+ * envMs of a renamed setting: `name` when it is set (non-empty), else its former name
+ * `formerName` (still honoured so existing deployments keep their values), else `fallback`.
+ * Issue 20 renamed CATALOGUE_* to CATALOG_* (docs/configuration.md). Throws as envMs does,
+ * naming the variable that was read.
+ */
+export function envMsRenamed(name: string, formerName: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
+  return envMs(env[name] === undefined || env[name] === '' ? formerName : name, fallback, env);
+}

@@ -1,5 +1,5 @@
 import { Caller, freshEmail, insertUser, startAccountsApi, type AccountsApi } from '../../test/accounts';
-import { catalogListings, insertListing, withClient, type ListingSpec } from '../../test/fixtures';
+import { catalogProperties, insertProperty, withClient, type PropertySpec } from '../../test/fixtures';
 
 /**
  * Favourites (spec 01 §3, §7; issue 3 item 8): idempotent add/remove, 404 for listings that are
@@ -9,14 +9,14 @@ import { catalogListings, insertListing, withClient, type ListingSpec } from '..
 describe('favourites', () => {
   let api: AccountsApi;
   const ids: Record<string, string> = {};
-  let specs: ListingSpec[];
+  let specs: PropertySpec[];
 
   beforeAll(async () => {
-    specs = catalogListings();
+    specs = catalogProperties();
     api = await startAccountsApi({
       seed: async (url, refs) => {
         await withClient(url, async (c) => {
-          for (const l of specs) ids[l.slug] = await insertListing(c, refs, l);
+          for (const l of specs) ids[l.slug] = await insertProperty(c, refs, l);
         });
       },
     });

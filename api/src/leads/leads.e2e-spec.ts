@@ -1,4 +1,4 @@
-import { withClient, catalogListings, insertListing } from '../../test/fixtures';
+import { withClient, catalogProperties, insertProperty } from '../../test/fixtures';
 import { Caller, freshEmail, insertUser, startAccountsApi, type AccountsApi } from '../../test/accounts';
 import { OutboxRelay } from '../outbox/outbox.relay';
 
@@ -18,12 +18,12 @@ describe('POST /api/leads and POST /api/inquiries', () => {
     api = await startAccountsApi({
       env: { OUTBOX_POLL_MS: '600000', SALES_EMAIL: 'sales@test.kz', PUBLIC_WEB_URL: 'http://web.test' },
       seed: async (url, refs) => {
-        const [open, hidden] = [catalogListings()[0], { ...catalogListings()[1], status: 'inactive' as const }];
+        const [open, hidden] = [catalogProperties()[0], { ...catalogProperties()[1], status: 'inactive' as const }];
         listingSlug = open.slug;
         hiddenSlug = hidden.slug;
         await withClient(url, async (c) => {
-          listingId = await insertListing(c, refs, open);
-          await insertListing(c, refs, hidden);
+          listingId = await insertProperty(c, refs, open);
+          await insertProperty(c, refs, hidden);
         });
       },
     });
@@ -170,10 +170,10 @@ describe('POST /api/leads and POST /api/inquiries', () => {
     expect(res.body.data.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await leadById(res.body.data.id)).toBeUndefined();
     expect((await q<{ n: number }>(`SELECT count(*)::int AS n FROM leads`))[0].n).toBe(before[0].n);
-    const inq = await caller
+    const propertyLead = await caller
       .call('post', '/api/inquiries', { propertyId: listingSlug, name: 'Бот Ботов', phone: '+77015550000', website: 'x' })
       .expect(201);
-    expect((await q(`SELECT 1 FROM inquiries WHERE id = $1`, [inq.body.data.id])).length).toBe(0);
+    expect((await q(`SELECT 1 FROM property_leads WHERE id = $1`, [propertyLead.body.data.id])).length).toBe(0);
   });
 
   it('suppresses a duplicate (same phone and text within 10 minutes): 200 with the first lead, one row, one notification', async () => {
@@ -215,9 +215,9 @@ describe('POST /api/leads and POST /api/inquiries', () => {
     const caller = await Caller.create(api.server);
     const res = await caller.call('post', '/api/inquiries', { propertyId: listingSlug, name: 'Мария Ким', phone: '+7 727 300 40 50', email: 'maria@example.kz', message: '' }).expect(201);
     const { id, leadId } = res.body.data;
-    const [inquiry] = await q(`SELECT * FROM inquiries WHERE id = $1`, [id]);
+    const [propertyLead] = await q(`SELECT * FROM property_leads WHERE id = $1`, [id]);
     const title = (await q<{ t: string }>(`SELECT title->>'ru' AS t FROM properties WHERE id = $1`, [listingId]))[0].t;
-    expect(inquiry).toMatchObject({ property_id: listingId, lead_id: leadId, name: 'Мария Ким', email: 'maria@example.kz', message: `Интересует объект: ${title}` });
+    expect(propertyLead).toMatchObject({ property_id: listingId, lead_id: leadId, name: 'Мария Ким', email: 'maria@example.kz', message: `Интересует объект: ${title}` });
     expect(await leadById(leadId)).toMatchObject({
       first_name: 'Мария',
       last_name: 'Ким',
@@ -248,13 +248,13 @@ describe('POST /api/leads and POST /api/inquiries', () => {
     const userId = await insertUser(api, { email, role: 'user' });
     const caller = await Caller.create(api.server);
     await caller.login(email);
-    const inq = await caller.call('post', '/api/inquiries', { propertyId: listingSlug, name: 'Тест Тестов', phone: '+77015554433', message: 'Интересует аренда на год' }).expect(201);
+    const propertyLead = await caller.call('post', '/api/inquiries', { propertyId: listingSlug, name: 'Тест Тестов', phone: '+77015554433', message: 'Интересует аренда на год' }).expect(201);
     const lead = await caller.call('post', '/api/leads', { firstName: 'Тест', phone: '+77015554433', source: 'website_contact_page', topic: 'Вопрос о парковке', message: 'Есть ли гостевая парковка?' }).expect(201);
     expect((await leadById(lead.body.data.id)).user_id).toBe(userId);
     const list = await caller.call('get', '/api/user/inquiries').expect(200);
     expect(list.body.data.map((r: { id: string; kind: string }) => [r.kind, r.id])).toEqual([
       ['lead', lead.body.data.id],
-      ['inquiry', inq.body.data.id],
+      ['inquiry', propertyLead.body.data.id],
     ]);
     expect(list.body.data[1]).toMatchObject({ propertySlug: listingSlug, message: 'Интересует аренда на год', status: 'new' });
     // another user sees none of them

@@ -60,8 +60,8 @@ export interface LeadOrigin {
   userId: string | null;
 }
 
-/** A public listing a lead or an enquiry is about. */
-export interface ListingRef {
+/** A public Property a lead (or a property lead) is about. */
+export interface PropertyRef {
   id: string;
   slug: string;
   title: string;
@@ -89,7 +89,7 @@ export class LeadsService {
   }
 
   /** The public listing named by a uuid or slug (its Russian title), or 404. */
-  async listing(idOrSlug: string): Promise<ListingRef> {
+  async publicProperty(idOrSlug: string): Promise<PropertyRef> {
     const id = await this.properties.publicId(idOrSlug);
     if (!id) throw ApiException.notFound();
     const rows: Array<{ id: string; slug: string; title: string }> = await this.db.query(
@@ -101,7 +101,7 @@ export class LeadsService {
 
   /** POST /api/leads: stores the lead and its notification (or finds the duplicate). */
   async create(input: LeadInput, origin: LeadOrigin): Promise<StoredLead> {
-    const listing = input.propertyId ? await this.listing(input.propertyId) : null;
+    const listing = input.propertyId ? await this.publicProperty(input.propertyId) : null;
     return this.store(input, origin, listing);
   }
 
@@ -113,7 +113,7 @@ export class LeadsService {
   async store(
     input: LeadInput,
     origin: LeadOrigin,
-    listing: ListingRef | null,
+    listing: PropertyRef | null,
     alsoInTransaction?: (m: EntityManager, leadId: string) => Promise<void>,
   ): Promise<StoredLead> {
     const lead = {

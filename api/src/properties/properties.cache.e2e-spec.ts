@@ -5,9 +5,9 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { eventually } from '@realty/testkit';
 import { startTestApi } from '../../test/harness';
-import { isPublicListing, seedCatalog, withClient, type CatalogFixture } from '../../test/fixtures';
+import { isPublicProperty, seedCatalog, withClient, type CatalogFixture } from '../../test/fixtures';
 import { Clock } from '../common/clock';
-import { CatalogueCache } from './catalogue-cache';
+import { CatalogCache } from './catalog-cache';
 import { PropertiesService } from './properties.service';
 
 /** Sets environment variables; returns what puts them back. */
@@ -37,8 +37,8 @@ function movableClock(clock: Clock, { frozen = false } = {}): { advance: (ms: nu
 /**
  * Caching of the public catalogue reads (issue 6, performance budget): successful reads say
  * Cache-Control: public, max-age=30, the detail (it counts a view) no-cache, errors nothing;
- * whole list answers are kept briefly per query (CATALOGUE_PAGE_CACHE_MS) and list totals per
- * filter set (CATALOGUE_COUNT_CACHE_MS); PropertiesService.invalidate() drops both. A repeated
+ * whole list answers are kept briefly per query (CATALOG_PAGE_CACHE_MS) and list totals per
+ * filter set (CATALOG_COUNT_CACHE_MS); PropertiesService.invalidate() drops both. A repeated
  * anonymous GET of a kept answer is answered before the framework (KeptAnswerFastPath).
  */
 describe('catalogue caching', () => {
@@ -48,7 +48,7 @@ describe('catalogue caching', () => {
 
   beforeAll(async () => {
     // TTLs only here (versions off): the catalogue version is tested below.
-    restore = setEnv({ CATALOGUE_COUNT_CACHE_MS: '60000', CATALOGUE_PAGE_CACHE_MS: '60000', CATALOGUE_VERSION_POLL_MS: '0' });
+    restore = setEnv({ CATALOG_COUNT_CACHE_MS: '60000', CATALOG_PAGE_CACHE_MS: '60000', CATALOG_VERSION_POLL_MS: '0' });
     api = await startTestApi(async (url) => {
       fx = await seedCatalog(url);
     });
@@ -164,7 +164,7 @@ describe('catalogue caching', () => {
   });
 
   it('the similar listings answer public, max-age=30 and the detail no-cache', async () => {
-    const slug = fx.listings.find(isPublicListing)!.slug;
+    const slug = fx.listings.find(isPublicProperty)!.slug;
     expect((await http().get(`/api/properties/${slug}/similar`).expect(200)).headers['cache-control']).toBe('public, max-age=30');
     expect((await http().get(`/api/properties/${slug}`).expect(200)).headers['cache-control']).toBe('no-cache');
   });
@@ -234,7 +234,7 @@ function seededApi(env: Record<string, string>): () => Awaited<ReturnType<typeof
  */
 describe('catalogue version', () => {
   const POLL_MS = 50;
-  const api = seededApi({ CATALOGUE_COUNT_CACHE_MS: '60000', CATALOGUE_PAGE_CACHE_MS: '60000', CATALOGUE_VERSION_POLL_MS: String(POLL_MS) });
+  const api = seededApi({ CATALOG_COUNT_CACHE_MS: '60000', CATALOG_PAGE_CACHE_MS: '60000', CATALOG_VERSION_POLL_MS: String(POLL_MS) });
   const http = () => request(api().app.getHttpServer());
   const version = () => withClient(api().databaseUrl, async (c) => Number((await c.query(`SELECT version FROM catalogue_version`)).rows[0].version));
   const sql = (text: string, params: unknown[] = []) => withClient(api().databaseUrl, (c) => c.query(text, params));
@@ -269,7 +269,7 @@ describe('catalogue version', () => {
       for (let poll = 0; poll < 4; poll++) {
         clock.advance(POLL_MS); // a poll is due: this request starts it
         await list();
-        await api().app.get(PropertiesService).catalogueVersion(); // the poll has ended
+        await api().app.get(PropertiesService).catalogVersion(); // the poll has ended
       }
     } finally {
       clock.restore();
@@ -317,7 +317,7 @@ describe('catalogue version', () => {
  * anew: kept as it is while none of its cards' counters moved (PropertiesService.pageHolds).
  */
 describe('refreshing kept list pages', () => {
-  const api = seededApi({ CATALOGUE_COUNT_CACHE_MS: '60000', CATALOGUE_PAGE_CACHE_MS: '300', CATALOGUE_VERSION_POLL_MS: '50' });
+  const api = seededApi({ CATALOG_COUNT_CACHE_MS: '60000', CATALOG_PAGE_CACHE_MS: '300', CATALOG_VERSION_POLL_MS: '50' });
   const http = () => request(api().app.getHttpServer());
   const sql = (text: string, params: unknown[] = []) => withClient(api().databaseUrl, (c) => c.query(text, params));
   // The clock stands still (pages expire only when the test moves it), from before the first page.
@@ -325,7 +325,7 @@ describe('refreshing kept list pages', () => {
   beforeEach(() => (clock = movableClock(api().app.get(Clock), { frozen: true })));
   afterEach(() => clock.restore());
   /** Until the refreshes of kept answers started by the last request have ended. */
-  const refreshed = () => eventually('the refresh of the kept page', () => api().app.get(CatalogueCache).refreshesUnderWay() === 0);
+  const refreshed = () => eventually('the refresh of the kept page', () => api().app.get(CatalogCache).refreshesUnderWay() === 0);
 
   it('keeps a page as it is while no counter on it moved, and makes it anew once one did', async () => {
     const list = jest.spyOn(api().app.get(PropertiesService), 'list');

@@ -7,7 +7,7 @@ import {
   SimilarPropertiesQuery,
   toPropertyFilters,
   toPropertyListParams,
-  type CatalogueVersionDto,
+  type CatalogVersionDto,
   type PropertyDetail,
   type PropertyListItem,
   type SubcategoryDto,
@@ -44,7 +44,7 @@ export class PropertiesController {
    * only, pricePerSqm = round(price / area) ₸/m²), meta = {total, page, limit, totalPages,
    * nextCursor (the id to pass as `after`, null on the last page)}. Answers are kept per query
    * and totals per filter set while the catalogue version holds (a change shows within
-   * CATALOGUE_VERSION_POLL_MS, 1 s), at most CATALOGUE_PAGE_CACHE_MS / CATALOGUE_COUNT_CACHE_MS
+   * CATALOG_VERSION_POLL_MS, 1 s), at most CATALOG_PAGE_CACHE_MS / CATALOG_COUNT_CACHE_MS
    * (20 s; view and favourite counts on the cards may lag that much).
    * 400 VALIDATION_ERROR with fields {parameter: message} for a malformed or unknown parameter.
    */
@@ -72,15 +72,15 @@ export class PropertiesController {
   /**
    * GET /api/properties/version — the catalogue version this API process works under
    * (catalogue_version, moved by triggers on any change of a listing or an image, counters
-   * aside; read at most every CATALOGUE_VERSION_POLL_MS). The web's page cache asks for it about
+   * aside; read at most every CATALOG_VERSION_POLL_MS). The web's page cache asks for it about
    * once a second and renders anew a kept page made under an older one (decision 019).
    *
    * 200: data = {version} (an integer; 0 when versions are off). Cache-Control: no-store.
    */
   @Get('version')
   @CacheControl('no-store')
-  async version(): Promise<CatalogueVersionDto> {
-    return { version: await this.properties.catalogueVersion() };
+  async version(): Promise<CatalogVersionDto> {
+    return { version: await this.properties.catalogVersion() };
   }
 
   /**

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { MESSAGES, type CategoryDto, type PropertyDetail, type PropertyListItem, type SubcategoryDto } from '@realty/contracts';
 import { startTestApi } from '../../test/harness';
-import { AGENT_PASSWORD_HASH, FIXTURE_TREE, SORT_ORDER, isPublicListing, seedCatalog, type CatalogFixture, type InsertedListing } from '../../test/fixtures';
+import { AGENT_PASSWORD_HASH, FIXTURE_TREE, SORT_ORDER, isPublicProperty, seedCatalog, type CatalogFixture, type InsertedProperty } from '../../test/fixtures';
 
 /**
  * GET /api/properties/:idOrSlug, /:idOrSlug/similar, /categories and
@@ -11,14 +11,14 @@ import { AGENT_PASSWORD_HASH, FIXTURE_TREE, SORT_ORDER, isPublicListing, seedCat
 describe('GET /api/properties/:idOrSlug, similar and categories', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;
   let fx: CatalogFixture;
-  let pub: InsertedListing[];
+  let pub: InsertedProperty[];
   let db: Client;
 
   beforeAll(async () => {
     api = await startTestApi(async (url) => {
       fx = await seedCatalog(url);
     });
-    pub = fx.listings.filter(isPublicListing);
+    pub = fx.listings.filter(isPublicProperty);
     db = new Client({ connectionString: api.databaseUrl });
     await db.connect();
   });
@@ -116,7 +116,7 @@ describe('GET /api/properties/:idOrSlug, similar and categories', () => {
   });
 
   describe('similar', () => {
-    const similarOf = (self: InsertedListing) =>
+    const similarOf = (self: InsertedProperty) =>
       pub.filter((l) => l.category === self.category && l.dealType === self.dealType && l.id !== self.id).sort(SORT_ORDER.date_new);
 
     it('answers up to 4 public listings of the same category and deal type, newest first, without itself', async () => {
@@ -159,7 +159,7 @@ describe('GET /api/properties/:idOrSlug, similar and categories', () => {
   });
 
   describe('categories', () => {
-    const publicCount = (keep: (l: InsertedListing) => boolean) => pub.filter(keep).length;
+    const publicCount = (keep: (l: InsertedProperty) => boolean) => pub.filter(keep).length;
 
     it('answers every category in sort order with public counts and nested subcategories', async () => {
       const res = await http().get('/api/properties/categories').expect(200);

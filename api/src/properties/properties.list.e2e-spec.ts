@@ -6,12 +6,12 @@ import { PropertiesService } from './properties.service';
 import {
   SORT_ORDER,
   hasFlag,
-  isPublicListing,
+  isPublicProperty,
   roomsOf,
   searchTextOf,
   seedCatalog,
   type CatalogFixture,
-  type InsertedListing,
+  type InsertedProperty,
 } from '../../test/fixtures';
 
 /**
@@ -22,13 +22,13 @@ import {
 describe('GET /api/properties (list) and /api/properties/map', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;
   let fx: CatalogFixture;
-  let pub: InsertedListing[];
+  let pub: InsertedProperty[];
 
   beforeAll(async () => {
     api = await startTestApi(async (url) => {
       fx = await seedCatalog(url);
     });
-    pub = fx.listings.filter(isPublicListing);
+    pub = fx.listings.filter(isPublicProperty);
   });
   afterAll(() => api.close());
 
@@ -39,7 +39,7 @@ describe('GET /api/properties (list) and /api/properties/map', () => {
   /** Asks the list with `query` (limit 100) and expects exactly the public listings kept by `keep`, in `sort` order. */
   async function expectList(
     query: Record<string, string>,
-    keep: (l: InsertedListing) => boolean,
+    keep: (l: InsertedProperty) => boolean,
     { sort = 'date_new', mustNarrow = true }: { sort?: string; mustNarrow?: boolean } = {},
   ): Promise<PropertyListItem[]> {
     const res = await list({ limit: '100', ...query }).expect(200);
@@ -196,7 +196,7 @@ describe('GET /api/properties (list) and /api/properties/map', () => {
     });
 
     it('q: any language title or the address, case-insensitive, wildcards taken literally', async () => {
-      const search = (q: string) => (l: InsertedListing) => searchTextOf(l).includes(q.toLowerCase());
+      const search = (q: string) => (l: InsertedProperty) => searchTextOf(l).includes(q.toLowerCase());
       await expectList({ q: 'office' }, search('office'));
       expect((await expectList({ q: 'ЖАРЫҚ' }, search('жарық'))).map((p) => p.slug)).toEqual(['warehouse-7']); // kk
       expect((await expectList({ q: '景观' }, search('景观'))).map((p) => p.slug)).toEqual(['office-9']); // zh

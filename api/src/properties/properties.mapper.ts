@@ -59,10 +59,10 @@ export interface RefRow {
 }
 
 /**
- * The catalogue's reference tables by id, as CatalogueCache keeps them in memory: they
+ * The catalogue's reference tables by id, as CatalogCache keeps them in memory: they
  * change only in administration, so the card query reads ids and these supply slugs and names.
  */
-export interface CatalogueRefs {
+export interface CatalogRefs {
   categories: Map<number, RefRow>;
   subcategories: Map<number, RefRow>;
   types: Map<number, RefRow>;
@@ -70,34 +70,34 @@ export interface CatalogueRefs {
   buildingComplexes: Map<number, RefRow>;
 }
 
-/** The tables behind CatalogueRefs (each with columns id, slug, name). */
+/** The tables behind CatalogRefs (each with columns id, slug, name). */
 export const REF_TABLES = {
   categories: 'property_categories',
   subcategories: 'property_subcategories',
   types: 'property_types',
   districts: 'districts',
   buildingComplexes: 'building_complexes',
-} as const satisfies Record<keyof CatalogueRefs, string>;
+} as const satisfies Record<keyof CatalogRefs, string>;
 
 /** The statement reading one of REF_TABLES (a name from that constant, never from a request). */
-export function refRowsSql(table: (typeof REF_TABLES)[keyof CatalogueRefs]): string {
+export function refRowsSql(table: (typeof REF_TABLES)[keyof CatalogRefs]): string {
   return `SELECT id, slug, name FROM ${table} ORDER BY id`;
 }
 
 /**
- * CatalogueRefs from the rows of each of REF_TABLES (refRowsSql; ids may come as strings).
- * Used by CatalogueCache and by the bench's baseline server, so both make the same cards.
+ * CatalogRefs from the rows of each of REF_TABLES (refRowsSql; ids may come as strings).
+ * Used by CatalogCache and by the bench's baseline server, so both make the same cards.
  */
-export function catalogueRefsOf(tables: ReadonlyArray<readonly [keyof CatalogueRefs, RefRow[]]>): CatalogueRefs {
+export function catalogRefsOf(tables: ReadonlyArray<readonly [keyof CatalogRefs, RefRow[]]>): CatalogRefs {
   return Object.fromEntries(
     tables.map(([key, list]) => [key, new Map(list.map((r) => [Number(r.id), { id: Number(r.id), slug: r.slug, name: r.name }]))]),
-  ) as unknown as CatalogueRefs;
+  ) as unknown as CatalogRefs;
 }
 
 /**
  * One row of PropertiesRepository's card query (CARDS_OF_PAGE): the card columns of `properties`
  * plus its main image, flat, as node-postgres returns them (bigint and numeric as strings,
- * timestamptz as Date, jsonb parsed). References are ids (see CatalogueRefs).
+ * timestamptz as Date, jsonb parsed). References are ids (see CatalogRefs).
  */
 export interface CardRow {
   id: string;
@@ -131,7 +131,7 @@ export interface CardRow {
 }
 
 /** The reference ids of a card row that `refs` does not know (then the refs are reloaded). */
-export function unknownRefs(r: CardRow, refs: CatalogueRefs): boolean {
+export function unknownRefs(r: CardRow, refs: CatalogRefs): boolean {
   return (
     !refs.categories.has(r.category_id) ||
     !refs.types.has(r.property_type_id) ||
@@ -150,7 +150,7 @@ const num = (v: string | number | null): number | null => (v === null ? null : N
  * `refs` lacks even after a reload (deleted meanwhile) reads as absent; the category and type
  * fall back to an empty name so a card is never lost.
  */
-export function cardFromRow(r: CardRow, refs: CatalogueRefs, storage: FileStorage): PropertyListItem {
+export function cardFromRow(r: CardRow, refs: CatalogRefs, storage: FileStorage): PropertyListItem {
   const price = Number(r.price);
   const area = Number(r.area);
   const category = refs.categories.get(r.category_id);

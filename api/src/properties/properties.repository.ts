@@ -5,7 +5,7 @@ import { Property, PropertyCategory, PropertyImage, PropertySubcategory } from '
 import { LRUCache } from 'lru-cache';
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { likeContains } from '../common/like-pattern';
-import { REF_TABLES, refRowsSql, type CardRow, type CatalogueRefs, type MapMarkerRow, type RefRow } from './properties.mapper';
+import { REF_TABLES, refRowsSql, type CardRow, type CatalogRefs, type MapMarkerRow, type RefRow } from './properties.mapper';
 
 /** The public-listing predicate; a literal so the partial indexes (WHERE status='active' AND deleted_at IS NULL) apply. */
 const PUBLIC = `"p"."status" = 'active' AND "p"."deleted_at" IS NULL`;
@@ -31,7 +31,7 @@ export const orderSql = (sort: PropertySort): string => ORDER[sort].map(([c, d])
  * The card query: `page` (a CTE of listing ids, already filtered, ordered and cut to one
  * page) joined to the card columns and the main image (lowest sort_order, then oldest,
  * through ix_property_images_property). Only what a card shows is read: no long texts, no SEO
- * texts, one image, and references as ids (names come from the in-memory CatalogueRefs).
+ * texts, one image, and references as ids (names come from the in-memory CatalogRefs).
  * Issue 6: the 50-card page went from 162 KB of JSON and ~14 ms of ORM hydration with seven
  * joined tables to one flat row per card; the five reference joins alone cost ~1 ms of
  * planning per call. Rows map with cardFromRow().
@@ -66,7 +66,7 @@ export function cacheKey(params: object): string {
 }
 
 /** A listing named by a uuid or a slug: the SQL condition over `p` and its one parameter ($1). */
-export interface ListingMatch {
+export interface PropertyMatch {
   sql: string;
   value: string;
 }
@@ -214,10 +214,10 @@ export class PropertiesRepository {
     return this.filteredQuery({}).select('p.id', 'id').andWhere('p.id IN (:...ids)', { ids }).getQueryAndParameters();
   }
 
-  /** The rows of each of REF_TABLES (see CatalogueRefs), in REF_TABLES order. */
-  refTables(): Promise<Array<readonly [keyof CatalogueRefs, RefRow[]]>> {
+  /** The rows of each of REF_TABLES (see CatalogRefs), in REF_TABLES order. */
+  refTables(): Promise<Array<readonly [keyof CatalogRefs, RefRow[]]>> {
     return Promise.all(
-      Object.entries(REF_TABLES).map(async ([key, table]) => [key as keyof CatalogueRefs, (await this.db.query(refRowsSql(table))) as RefRow[]] as const),
+      Object.entries(REF_TABLES).map(async ([key, table]) => [key as keyof CatalogRefs, (await this.db.query(refRowsSql(table))) as RefRow[]] as const),
     );
   }
 
@@ -230,7 +230,7 @@ export class PropertiesRepository {
   }
 
   /** catalogue_version.version (migration CatalogueVersion). */
-  async catalogueVersion(): Promise<number> {
+  async catalogVersion(): Promise<number> {
     const rows: Array<{ version: string }> = await this.db.query(`SELECT version FROM catalogue_version WHERE id = 1`);
     return Number(rows[0]?.version ?? 0);
   }
@@ -281,7 +281,7 @@ export class PropertiesRepository {
   }
 
   /** A uuid matches the id, anything else the slug; null when it can match nothing. */
-  matchListing(idOrSlug: string): ListingMatch | null {
+  matchProperty(idOrSlug: string): PropertyMatch | null {
     if (UUID.test(idOrSlug)) return { sql: 'p.id = $1::uuid', value: idOrSlug.toLowerCase() };
     if (LISTING_SLUG.test(idOrSlug)) return { sql: 'p.slug = $1', value: idOrSlug };
     return null;
@@ -291,7 +291,7 @@ export class PropertiesRepository {
    * Counts one view of the public listing `match` names with one atomic UPDATE ... RETURNING
    * (concurrent views never lose an increment); its id and new count, or null when not public.
    */
-  async countView(match: ListingMatch): Promise<{ id: string; viewsCount: number } | null> {
+  async countView(match: PropertyMatch): Promise<{ id: string; viewsCount: number } | null> {
     const counted: Array<{ id: string; views_count: number }> = await this.db.query(
       `WITH v AS (
          UPDATE properties p SET views_count = p.views_count + 1
@@ -330,7 +330,7 @@ export class PropertiesRepository {
   }
 
   /** The public listing `match` names: its id, category and deal type (for similar), or null. */
-  async publicListing(match: ListingMatch): Promise<{ id: string; category_id: number; deal_type: string } | null> {
+  async publicProperty(match: PropertyMatch): Promise<{ id: string; category_id: number; deal_type: string } | null> {
     const rows: Array<{ id: string; category_id: number; deal_type: string }> = await this.db.query(
       `SELECT p.id, p.category_id, p.deal_type FROM properties p WHERE ${PUBLIC} AND ${match.sql} LIMIT 1`,
       [match.value],
@@ -339,7 +339,7 @@ export class PropertiesRepository {
   }
 
   /** The id of the public listing `match` names, or null. */
-  async publicId(match: ListingMatch): Promise<string | null> {
+  async publicId(match: PropertyMatch): Promise<string | null> {
     const rows: Array<{ id: string }> = await this.db.query(`SELECT p.id FROM properties p WHERE ${PUBLIC} AND ${match.sql} LIMIT 1`, [match.value]);
     return rows[0]?.id ?? null;
   }

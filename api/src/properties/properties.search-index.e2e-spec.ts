@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import type { PropertyListItem } from '@realty/contracts';
 import { startTestApi } from '../../test/harness';
-import { fillerWord, insertFillerListings, insertReferenceData, withClient, type ReferenceIds } from '../../test/fixtures';
+import { fillerWord, insertFillerProperties, insertReferenceData, withClient, type ReferenceIds } from '../../test/fixtures';
 import { PropertiesService } from './properties.service';
 
 interface PlanNode {
@@ -32,7 +32,7 @@ describe('text search uses the trigram index', () => {
     api = await startTestApi(async (url) => {
       await withClient(url, async (client) => {
         const refs: ReferenceIds = await insertReferenceData(client);
-        await insertFillerListings(client, refs, 5000);
+        await insertFillerProperties(client, refs, 5000);
       });
     });
     db = new Client({ connectionString: api.databaseUrl });

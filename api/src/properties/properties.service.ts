@@ -13,7 +13,7 @@ import type { FileStorage, Property } from '@realty/db';
 import type { SelectQueryBuilder } from 'typeorm';
 import { ApiException } from '../common/api.exception';
 import { Paged, PreparedJson } from '../common/envelope.interceptor';
-import { CatalogueCache } from './catalogue-cache';
+import { CatalogCache } from './catalog-cache';
 import { cardFromRow, toCategoryTree, toDetail, toImageDto, toMapMarker, toSubcategoryDto, unknownRefs } from './properties.mapper';
 import { cacheKey, orderSql, PropertiesRepository, type Statement } from './properties.repository';
 
@@ -23,14 +23,14 @@ export const PROPERTY_FILE_STORAGE = Symbol('PROPERTY_FILE_STORAGE');
 /**
  * Public reads of listings and the catalogue tree (spec 01 §7), what PropertiesController
  * calls: it asks the repository for rows, maps them (properties.mapper) and keeps the answers
- * in the CatalogueCache. Only status 'active' and not soft-deleted listings are ever visible
+ * in the CatalogCache. Only status 'active' and not soft-deleted listings are ever visible
  * here. Prices are ₸, areas m².
  */
 @Injectable()
 export class PropertiesService {
   constructor(
     private readonly repository: PropertiesRepository,
-    private readonly cache: CatalogueCache,
+    private readonly cache: CatalogCache,
     @Inject(PROPERTY_FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
@@ -51,7 +51,7 @@ export class PropertiesService {
 
   /**
    * GET /api/properties as sent: list() in its envelope, serialised, kept per query (see
-   * CatalogueCache `pages`); a kept page due for a refresh is kept as it is while its counters hold.
+   * CatalogCache `pages`); a kept page due for a refresh is kept as it is while its counters hold.
    */
   listAnswer(params: PropertyListParams): Promise<PreparedJson> {
     return this.cache.listAnswer(cacheKey(params), () => this.list(params));
@@ -71,8 +71,8 @@ export class PropertiesService {
    * The catalogue version the kept answers of this process are checked against (after a read
    * under way ends; 0 with versions off): GET /api/properties/version.
    */
-  catalogueVersion(): Promise<number> {
-    return this.cache.catalogueVersion();
+  catalogVersion(): Promise<number> {
+    return this.cache.catalogVersion();
   }
 
   /** Drops the cached answers and totals (call after writing listings; other processes wait out the TTLs). */
@@ -107,7 +107,7 @@ export class PropertiesService {
     });
   }
 
-  /** The number of public listings matching the filters (cached briefly per filter set, see CatalogueCache `counts`). */
+  /** The number of public listings matching the filters (cached briefly per filter set, see CatalogCache `counts`). */
   private total(params: PropertyListParams): Promise<number> {
     const { sort: _sort, page: _page, limit: _limit, after: _after, ...filters } = params;
     return this.cache.total(cacheKey(filters), () => this.repository.count(filters));
@@ -156,7 +156,7 @@ export class PropertiesService {
    * (concurrent views never lose an increment) and answers the page; 404 unless public.
    */
   async detail(idOrSlug: string): Promise<PropertyDetail> {
-    const match = this.repository.matchListing(idOrSlug);
+    const match = this.repository.matchProperty(idOrSlug);
     if (!match) throw ApiException.notFound();
     const counted = await this.repository.countView(match);
     if (!counted) throw ApiException.notFound();
@@ -172,16 +172,16 @@ export class PropertiesService {
    * type, not the listing itself, newest first, at most `limit`. 404 unless the listing is public.
    */
   async similar(idOrSlug: string, limit: number): Promise<PropertyListItem[]> {
-    const match = this.repository.matchListing(idOrSlug);
+    const match = this.repository.matchProperty(idOrSlug);
     if (!match) throw ApiException.notFound();
-    const base = await this.repository.publicListing(match);
+    const base = await this.repository.publicProperty(match);
     if (!base) throw ApiException.notFound();
     return this.cards(this.repository.similarIdsSql(base, limit), orderSql('date_new'));
   }
 
   /** The id of the public listing named by `idOrSlug` (a uuid or a slug), or null (favourites). */
   async publicId(idOrSlug: string): Promise<string | null> {
-    const match = this.repository.matchListing(idOrSlug);
+    const match = this.repository.matchProperty(idOrSlug);
     return match ? this.repository.publicId(match) : null;
   }
 
@@ -199,7 +199,7 @@ export class PropertiesService {
    * reloaded once when a card names one it lacks.
    */
   private async cards(ids: Statement, order: string | null): Promise<PropertyListItem[]> {
-    const [rows, cached] = await Promise.all([this.repository.cardRows(ids, order), this.cache.catalogueRefs()]);
+    const [rows, cached] = await Promise.all([this.repository.cardRows(ids, order), this.cache.catalogRefs()]);
     let refs = cached;
     if (rows.some((r) => unknownRefs(r, refs))) refs = await this.cache.reloadRefs();
     return rows.map((r) => cardFromRow(r, refs, this.storage));

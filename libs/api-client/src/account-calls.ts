@@ -6,10 +6,10 @@ import type {
   CaughtMailDto,
   CaughtMailSummaryDto,
   ChangePasswordDto,
-  CreateInquiryDto,
+  CreatePropertyLeadDto,
   CreateLeadBody,
   FavoriteStateDto,
-  InquiryCreatedDto,
+  PropertyLeadCreatedDto,
   LeadCreatedDto,
   LoginDto,
   PageMeta,
@@ -18,7 +18,7 @@ import type {
   ResetPasswordDto,
   RoleDto,
   UpdateProfileDto,
-  UserInquiryDto,
+  UserLeadDto,
   UserStatus,
 } from '@realty/contracts';
 import { segment } from './public-reads';
@@ -91,10 +91,10 @@ export function leadCalls({ getData, write }: Transport) {
     /** POST /leads (home contact form, contact page, quiz) -> 201 {id, status} (200 with duplicate:true when reused); 400 with fields. */
     create: (body: CreateLeadBody, opts?: Opts) => write<LeadCreatedDto>('POST', '/leads', body, opts),
     /** POST /inquiries (a property page's form) {propertyId, name, phone, email, message} -> {id, leadId}; 404 unknown listing. */
-    createForProperty: (body: Omit<CreateInquiryDto, 'email' | 'message'> & { email?: string; message?: string }, opts?: Opts) =>
-      write<InquiryCreatedDto>('POST', '/inquiries', body, opts),
+    createForProperty: (body: Omit<CreatePropertyLeadDto, 'email' | 'message'> & { email?: string; message?: string }, opts?: Opts) =>
+      write<PropertyLeadCreatedDto>('POST', '/inquiries', body, opts),
     /** GET /user/inquiries -> the signed-in user's own leads, newest first (at most 100). */
-    mine: async (opts?: Opts) => list(await getData<UserInquiryDto[] | null>('/user/inquiries', undefined, opts)),
+    mine: async (opts?: Opts) => list(await getData<UserLeadDto[] | null>('/user/inquiries', undefined, opts)),
   };
 }
 

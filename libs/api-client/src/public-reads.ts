@@ -2,7 +2,7 @@ import type {
   BlogCategoryDto,
   BlogPostDetail,
   BlogPostListItem,
-  CatalogueVersionDto,
+  CatalogVersionDto,
   CategoryDto,
   MapMarkerDto,
   PageMeta,
@@ -54,7 +54,7 @@ export function propertyCalls({ request, getData }: Transport, langQuery: { lang
     },
     /** GET /properties/version: the catalogue version the API works under (0 when it does not track one). */
     async version(opts?: Opts): Promise<number> {
-      const data = await getData<CatalogueVersionDto | null>('/properties/version', {}, opts);
+      const data = await getData<CatalogVersionDto | null>('/properties/version', {}, opts);
       return typeof data?.version === 'number' ? data.version : 0;
     },
     /** GET /properties/{id or slug}; a missing listing is ApiError 404 NOT_FOUND. */

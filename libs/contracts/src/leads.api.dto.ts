@@ -124,7 +124,7 @@ export class CreateLeadDto {
  * "Property enquiry": name and phone required, e-mail optional, an empty message becomes
  * 'Интересует объект: {title}'). Also the body of the property page's enquiry form.
  */
-export class CreateInquiryDto {
+export class CreatePropertyLeadDto {
   /** The listing's uuid or slug. */
   @Trim()
   @Check('propertyId', propertyRefProblem)
@@ -181,14 +181,14 @@ export interface LeadCreatedDto {
 }
 
 /** Answer of POST /api/inquiries. */
-export interface InquiryCreatedDto {
+export interface PropertyLeadCreatedDto {
   id: string;
   leadId: string;
   duplicate?: boolean;
 }
 
 /** One enquiry of the signed-in user (GET /api/user/inquiries). */
-export interface UserInquiryDto {
+export interface UserLeadDto {
   id: string;
   kind: 'inquiry' | 'lead';
   propertyId: string | null;

@@ -1,6 +1,6 @@
 import { validateInput } from './validate-input';
 import { CreateLeadDto } from './leads.api.dto';
-import { contactPageLead, defaultInquiryMessage, homeContactLead, quizLead } from './leads.builders';
+import { contactPageLead, defaultPropertyLeadMessage, homeContactLead, quizLead } from './leads.builders';
 import { ContactPageFormDto, HomeContactFormDto, QuizAnswersDto } from './leads.forms.dto';
 import { REGISTRATION_NAME_DEFAULTS, splitFullName } from './leads.rules';
 
@@ -53,7 +53,7 @@ describe('create-lead payloads by origin (spec 01 §7 notes)', () => {
   });
 
   it('enquiry: the default message names the listing', () => {
-    expect(defaultInquiryMessage('Офис 12')).toBe('Интересует объект: Офис 12');
+    expect(defaultPropertyLeadMessage('Офис 12')).toBe('Интересует объект: Офис 12');
     expect(splitFullName('  Ерлан   Серикович ')).toEqual({ firstName: 'Ерлан', lastName: 'Серикович' });
   });
 });

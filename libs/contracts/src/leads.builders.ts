@@ -68,6 +68,6 @@ export function quizLead(answers: QuizAnswersDto, honeypot?: string): CreateLead
 }
 
 /** The default enquiry message (spec 01 §5). */
-export function defaultInquiryMessage(title: string): string {
-  return LEAD_TEXTS.inquiryMessage.replace('{title}', title);
+export function defaultPropertyLeadMessage(title: string): string {
+  return LEAD_TEXTS.propertyLeadMessage.replace('{title}', title);
 }

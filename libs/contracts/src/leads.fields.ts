@@ -74,7 +74,7 @@ export function propertyTypeProblem(value: unknown): MessageKey | null {
 
 /** A listing id or slug (enquiries). */
 export function propertyRefProblem(value: unknown): MessageKey | null {
-  if (isBlank(value)) return 'inquiry.propertyRequired';
+  if (isBlank(value)) return 'propertyLead.propertyRequired';
   return typeof value === 'string' && value.length <= 300 ? null : 'field.invalid';
 }
 

@@ -19,7 +19,7 @@ describe('lead quality (docs/decisions/013-lead-quality-rule.md)', () => {
 });
 
 describe('messages of the forms', () => {
-  const keys = Object.keys(MESSAGES).filter((k) => /^(phone|person|contact|lead|inquiry|quiz|calculator)\./.test(k)) as MessageKey[];
+  const keys = Object.keys(MESSAGES).filter((k) => /^(phone|person|contact|lead|propertyLead|quiz|calculator)\./.test(k)) as MessageKey[];
   it.each(keys)('%s has a text in every language', (key) => {
     for (const lang of LANGUAGES) expect(translateMessage(key, lang).trim()).not.toBe('');
   });

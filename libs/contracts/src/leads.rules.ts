@@ -78,8 +78,8 @@ export const LEAD_TEXTS = {
   homeMessage: 'Клиент оставил номер телефона для связи',
   quizTopic: 'Подбор офиса (квиз)',
   /** Enquiry lead topic and the default enquiry message; {title} is the listing's title. */
-  inquiryTopic: 'Запрос по объекту',
-  inquiryMessage: 'Интересует объект: {title}',
+  propertyLeadTopic: 'Запрос по объекту',
+  propertyLeadMessage: 'Интересует объект: {title}',
 } as const;
 
 /** Name of the honeypot field of every public form and write call: must stay empty. */

@@ -207,7 +207,7 @@ export const MESSAGES = {
   'lead.topicLength': { ru: 'Тема должна содержать от 3 до 100 символов', en: 'The topic must be 3 to 100 characters long', kk: 'Тақырып 3-тен 100 таңбаға дейін болуы керек', zh: '主题长度必须为 3 到 100 个字符' },
   'lead.budgetPositive': { ru: 'Бюджет должен быть положительным числом', en: 'The budget must be a positive number', kk: 'Бюджет оң сан болуы керек', zh: '预算必须为正数' },
   'lead.propertyTypeLength': { ru: 'Тип объекта не должен превышать 50 символов', en: 'The property type must not exceed 50 characters', kk: 'Нысан түрі 50 таңбадан аспауы керек', zh: '物业类型不能超过 50 个字符' },
-  'inquiry.propertyRequired': { ru: 'Не указан объект', en: 'The property is not specified', kk: 'Нысан көрсетілмеген', zh: '未指定物业' },
+  'propertyLead.propertyRequired': { ru: 'Не указан объект', en: 'The property is not specified', kk: 'Нысан көрсетілмеген', zh: '未指定物业' },
   'quiz.locationRequired': { ru: 'Выберите расположение', en: 'Choose a location', kk: 'Орналасуын таңдаңыз', zh: '请选择位置' },
   'quiz.floorRequired': { ru: 'Выберите этаж', en: 'Choose a floor', kk: 'Қабатты таңдаңыз', zh: '请选择楼层' },
   'quiz.budgetRequired': { ru: 'Выберите бюджет', en: 'Choose a budget', kk: 'Бюджетті таңдаңыз', zh: '请选择预算' },

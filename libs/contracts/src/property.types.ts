@@ -99,7 +99,7 @@ export interface MapMarkerDto {
  * GET /api/properties/version: the catalogue version (an integer that moves with every change of
  * a listing or an image, view and favourite counters aside; 0 when the API does not track it).
  */
-export interface CatalogueVersionDto {
+export interface CatalogVersionDto {
   version: number;
 }
 

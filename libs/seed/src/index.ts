@@ -22,7 +22,7 @@ export {
   type DistrictDef,
   type ComplexDef,
 } from './reference-data';
-export { AREA_RANGES, RATE_RANGES, MIN_FEATURED, generateListings, type GeneratedListing } from './demo-listings';
+export { AREA_RANGES, RATE_RANGES, MIN_FEATURED, generateProperties, type GeneratedProperty } from './demo-properties';
 export {
   DEMO_IMAGE_WIDTH,
   DEMO_IMAGE_HEIGHT,

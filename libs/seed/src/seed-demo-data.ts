@@ -2,7 +2,7 @@ import * as argon2 from 'argon2';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ARGON2_OPTIONS, LocalFileStorage, Property, PropertyImage, type FileStorage } from '@realty/db';
 import { DEFAULT_IMAGE_POOL_SIZE, ensureDemoImagePool } from './demo-images';
-import { generateListings, type GeneratedListing } from './demo-listings';
+import { generateProperties, type GeneratedProperty } from './demo-properties';
 import { hashSeed, Random } from './random';
 import { seedContent } from './seed-content';
 import {
@@ -146,7 +146,7 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
   );
   const agentEmails = [...demoAccounts.filter((a) => a.role === 'employee' || a.role === 'manager'), ...AGENT_DEFS].map((a) => a.email);
 
-  const listings = generateListings({ seed, count, referenceDate, pool, agentCount: agentEmails.length });
+  const listings = generateProperties({ seed, count, referenceDate, pool, agentCount: agentEmails.length });
   log(`generated ${listings.length} listings`);
 
   return dataSource.transaction(async (m) => {
@@ -214,7 +214,7 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
     );
     const agentIds = agentEmails.map((e) => users.ids.get(e.toLowerCase()) as string);
 
-    const row = (l: GeneratedListing) => {
+    const row = (l: GeneratedProperty) => {
       const placement = TYPE_PLACEMENT[l.type];
       return {
         id: l.id,

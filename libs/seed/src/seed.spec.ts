@@ -9,7 +9,7 @@ import { DISTRICTS, LANGUAGES, PROPERTY_FEATURES, PROPERTY_TYPES, ROLES, type Lo
 import { createTestDatabase } from '@realty/testkit';
 import { createDataSource, LocalFileStorage } from '@realty/db';
 import { DEMO_IMAGE_HEIGHT, DEMO_IMAGE_WIDTH, demoImagePool, renderDemoImage } from './demo-images';
-import { AREA_RANGES, generateListings, RATE_RANGES } from './demo-listings';
+import { AREA_RANGES, generateProperties, RATE_RANGES } from './demo-properties';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, HOME_COMPLEX_SLUG } from './reference-data';
 import { DEFAULT_LISTING_COUNT, DEFAULT_REFERENCE_DATE, seedDemoData, type SeedResult } from './seed-demo-data';
 
@@ -286,19 +286,19 @@ describe('seedDemoData', () => {
   });
 });
 
-describe('generateListings', () => {
+describe('generateProperties', () => {
   const base = { referenceDate: DEFAULT_REFERENCE_DATE, pool: demoImagePool(8), agentCount: 8 };
 
   it('keeps the first listings when the count grows, and another seed gives other data', () => {
-    const small = generateListings({ ...base, seed: 5, count: 30 });
-    const large = generateListings({ ...base, seed: 5, count: 60 });
+    const small = generateProperties({ ...base, seed: 5, count: 30 });
+    const large = generateProperties({ ...base, seed: 5, count: 60 });
     expect(large.slice(0, 30).map((l) => [l.id, l.slug, l.price, l.texts.title.ru])).toEqual(small.map((l) => [l.id, l.slug, l.price, l.texts.title.ru]));
-    const other = generateListings({ ...base, seed: 6, count: 30 });
+    const other = generateProperties({ ...base, seed: 6, count: 30 });
     expect(other.filter((l, i) => l.id === small[i].id)).toHaveLength(0);
   });
 
   it('dates listings over the 120 days before the reference date, never after it', () => {
-    const listings = generateListings({ ...base, seed: 1, count: 200 });
+    const listings = generateProperties({ ...base, seed: 1, count: 200 });
     const ref = DEFAULT_REFERENCE_DATE.getTime();
     for (const l of listings) {
       expect(l.createdAt.getTime()).toBeLessThanOrEqual(ref);
@@ -313,7 +313,7 @@ describe('generateListings', () => {
   it('uses only pool images of the listing type even with a tiny pool', () => {
     const pool = demoImagePool(5);
     expect(Object.values(pool).map((k) => k.length)).toEqual([1, 1, 1, 1, 1]);
-    for (const l of generateListings({ ...base, pool, seed: 2, count: 40 })) {
+    for (const l of generateProperties({ ...base, pool, seed: 2, count: 40 })) {
       expect(l.images.length).toBeGreaterThanOrEqual(3);
       expect(l.images.length).toBeLessThanOrEqual(8);
       for (const img of l.images) expect([...pool[l.type], ...pool.facade]).toContain(img.storageKey);

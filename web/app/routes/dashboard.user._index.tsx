@@ -25,9 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireUser(request);
   const t = await i18nServer.getFixedT(auth.lang, 'dashboard');
   let favorites: number | null = null;
-  let requests: number | null = null;
+  let leads: number | null = null;
   try {
-    [favorites, requests] = await Promise.all([
+    [favorites, leads] = await Promise.all([
       // The paging total of a one-item page; the user's leads are a plain list.
       total(async () => (await auth.api.favorites.list({ limit: 1 })).meta.total),
       total(async () => (await auth.api.leads.mine()).length).catch(() => null),
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     await rethrowAuthError(request, auth, error);
   }
   return data(
-    { title: t('meta.title', { page: t('user.title') }), firstName: auth.user.firstName, favorites: favorites ?? 0, requests: requests ?? 0 },
+    { title: t('meta.title', { page: t('user.title') }), firstName: auth.user.firstName, favorites: favorites ?? 0, leads: leads ?? 0 },
     { headers: await auth.headers() },
   );
 }
@@ -55,9 +55,9 @@ export default function UserDashboard() {
           <Link to="/dashboard/user/favorites">{t('user.toFavorites')}</Link>
         </li>
         <li>
-          <span className="dashboard-stats__value">{d.requests}</span>
-          <span className="dashboard-stats__label">{t('user.requests')}</span>
-          <Link to="/dashboard/user/requests">{t('user.toRequests')}</Link>
+          <span className="dashboard-stats__value">{d.leads}</span>
+          <span className="dashboard-stats__label">{t('user.leads')}</span>
+          <Link to="/dashboard/user/requests">{t('user.toLeads')}</Link>
         </li>
       </ul>
       <div className="actions">

@@ -12,8 +12,8 @@ import { dashboardMeta } from '~/lib/i18n/error-meta';
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
-/** One enquiry as GET /api/user/inquiries lists it (UserInquiryDto of the enquiries API). */
-interface UserInquiry {
+/** One enquiry as GET /api/user/inquiries lists it (UserLeadDto of the property-leads API). */
+interface UserLead {
   id: string;
   kind: 'inquiry' | 'lead';
   propertyId: string | null;
@@ -32,44 +32,44 @@ interface UserInquiry {
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireUser(request);
   const t = await i18nServer.getFixedT(auth.lang, 'dashboard');
-  let items: UserInquiry[] = [];
+  let items: UserLead[] = [];
   try {
     items = await auth.api.leads.mine();
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) await rethrowAuthError(request, auth, error);
   }
-  return data({ title: t('meta.title', { page: t('requests.title') }), lang: auth.lang, items }, { headers: await auth.headers() });
+  return data({ title: t('meta.title', { page: t('userLeads.title') }), lang: auth.lang, items }, { headers: await auth.headers() });
 }
 
-export default function RequestsPage() {
+export default function UserLeadsPage() {
   const { items, lang } = useLoaderData<typeof loader>();
   const { t } = useTranslation('dashboard');
   return (
-    <section aria-labelledby="requests-title">
-      <h1 id="requests-title">{t('requests.title')}</h1>
+    <section aria-labelledby="leads-title">
+      <h1 id="leads-title">{t('userLeads.title')}</h1>
       {items.length ? (
-        <ul className="request-list">
+        <ul className="lead-list">
           {items.map((r) => (
-            <li key={r.id} className="request-item">
-              <div className="request-item__head">
+            <li key={r.id} className="lead-item">
+              <div className="lead-item__head">
                 <strong>{r.propertyTitle || r.topic}</strong>
-                <span className="status-badge">{t(`requests.statuses.${r.status}`, { defaultValue: r.status })}</span>
+                <span className="status-badge">{t(`userLeads.statuses.${r.status}`, { defaultValue: r.status })}</span>
               </div>
-              <p className="request-item__meta">
+              <p className="lead-item__meta">
                 <time dateTime={r.createdAt}>{formatDate(r.createdAt, lang)}</time>
                 {r.propertyId || r.propertySlug ? (
                   <>
                     {' · '}
-                    <Link to={`/property/${encodeURIComponent(r.propertySlug || r.propertyId || '')}`}>{t('requests.open')}</Link>
+                    <Link to={`/property/${encodeURIComponent(r.propertySlug || r.propertyId || '')}`}>{t('userLeads.open')}</Link>
                   </>
                 ) : null}
               </p>
-              {r.message ? <p className="request-item__message">{r.message}</p> : null}
+              {r.message ? <p className="lead-item__message">{r.message}</p> : null}
             </li>
           ))}
         </ul>
       ) : (
-        <EmptyState title={t('requests.empty')} hint={t('requests.emptyHint')} resetHref="/catalog" resetLabel={t('user.toCatalog')} />
+        <EmptyState title={t('userLeads.empty')} hint={t('userLeads.emptyHint')} resetHref="/catalog" resetLabel={t('user.toCatalog')} />
       )}
     </section>
   );

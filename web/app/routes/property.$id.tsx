@@ -7,7 +7,7 @@ import { formatArea, formatPrice, formatPricePerSqm, pickText } from '@realty/i1
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FavoriteLink } from '~/components/FavoriteLink';
-import { PropertyEnquiryForm } from '~/components/forms/PropertyEnquiryForm';
+import { PropertyLeadForm } from '~/components/forms/PropertyLeadForm';
 import { Gallery } from '~/components/Gallery';
 import { CheckIcon, EyeIcon, MailIcon, PhoneIcon, PinIcon, StarIcon } from '~/components/Icons';
 import { ErrorState, LoadingOverlay } from '~/components/ListingStates';
@@ -23,7 +23,7 @@ import type { PreloadHandle } from '~/lib/serving/head-preloads';
 import { toCardProperties, type CardProperty } from '~/lib/catalog/property-card';
 import { absoluteUrl, canonicalUrl, excerpt, listingJsonLd, seoMeta, type Seo } from '~/lib/serving/seo';
 import { readPostedForm } from '~/lib/forms/forms.server';
-import { enquiryAction } from '~/lib/forms/public-forms.server';
+import { propertyLeadAction } from '~/lib/forms/public-forms.server';
 import { resultOf } from '~/lib/forms/public-forms';
 import catalogCss from '~/styles/catalog.css?url';
 import { pageMeta } from '~/lib/i18n/error-meta';
@@ -102,7 +102,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readPostedForm(request);
   const idOrSlug = params.id ?? '';
-  return enquiryAction(request, form, { id: idOrSlug, path: `/property/${encodeURIComponent(idOrSlug)}` });
+  return propertyLeadAction(request, form, { id: idOrSlug, path: `/property/${encodeURIComponent(idOrSlug)}` });
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, () => seoMeta(args.data?.seo));
@@ -316,7 +316,7 @@ export default function PropertyPage() {
             )}
           </section>
 
-          <PropertyEnquiryForm title={title} action={location.pathname} initial={resultOf(posted, 'enquiry')} />
+          <PropertyLeadForm title={title} action={location.pathname} initial={resultOf(posted, 'property-lead')} />
         </div>
 
         <aside className="property-aside" aria-label={t('property.asideLabel')}>

@@ -17,7 +17,7 @@ export * from './partner.entity';
 export * from './blog-category.entity';
 export * from './blog-post.entity';
 export * from './lead.entity';
-export * from './inquiry.entity';
+export * from './property-lead.entity';
 export * from './outbox-message.entity';
 export * from './website-analytics.entity';
 
@@ -29,7 +29,7 @@ import { PartnerCategory } from './partner-category.entity';
 import { BuildingComplex } from './building-complex.entity';
 import { District } from './district.entity';
 import { Favorite } from './favorite.entity';
-import { Inquiry } from './inquiry.entity';
+import { PropertyLead } from './property-lead.entity';
 import { Lead } from './lead.entity';
 import { OutboxMessage } from './outbox-message.entity';
 import { WebsiteEvent, WebsitePageView } from './website-analytics.entity';
@@ -63,7 +63,7 @@ export const ENTITIES = [
   BlogCategory,
   BlogPost,
   Lead,
-  Inquiry,
+  PropertyLead,
   OutboxMessage,
   WebsitePageView,
   WebsiteEvent,

@@ -6,6 +6,7 @@ import { CatalogueCoveringIndexes1763940000000 } from './1763940000000-catalogue
 import { CatalogueVersion1763950000000 } from './1763950000000-catalogue-version';
 import { CatalogueHotCounters1763960000000 } from './1763960000000-catalogue-hot-counters';
 import { PlannerPageCost1763970000000 } from './1763970000000-planner-page-cost';
+import { PropertyLeads1763985000000 } from './1763985000000-property-leads';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   CatalogueVersion1763950000000,
   CatalogueHotCounters1763960000000,
   PlannerPageCost1763970000000,
+  PropertyLeads1763985000000,
 ];

@@ -18,7 +18,7 @@ export function DashboardNav({ role, mailSink = false }: { role: string; mailSin
     ...(ADMINS.includes(role) && mailSink ? [{ to: '/dashboard/admin/mail', label: t('nav.mail'), end: false }] : []),
     { to: '/dashboard/user', label: t('nav.overview'), end: true },
     { to: '/dashboard/user/favorites', label: t('nav.favorites'), end: false },
-    { to: '/dashboard/user/requests', label: t('nav.requests'), end: false },
+    { to: '/dashboard/user/requests', label: t('nav.leads'), end: false },
     { to: '/dashboard/profile', label: t('nav.profile'), end: false },
   ];
   return (

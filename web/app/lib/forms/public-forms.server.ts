@@ -2,7 +2,7 @@ import { data } from '@remix-run/node';
 import { ApiError, ApiValidationError, type ApiClient } from '@realty/api-client';
 import {
   ContactPageFormDto,
-  CreateInquiryDto,
+  CreatePropertyLeadDto,
   HONEYPOT_FIELD,
   HomeContactFormDto,
   QUIZ_AREA,
@@ -154,14 +154,14 @@ export async function contactPageAction(request: Request, form: FormData) {
 }
 
 /** Property enquiry (spec 01 §5 "Property enquiry", §7 POST /inquiries, §8 texts). */
-export async function enquiryAction(request: Request, form: FormData, property: { id: string; path: string }) {
+export async function propertyLeadAction(request: Request, form: FormData, property: { id: string; path: string }) {
   const { lang, t } = await formTexts(request);
   return submit(
     {
       request,
       form,
-      formName: 'enquiry',
-      dto: CreateInquiryDto,
+      formName: 'property-lead',
+      dto: CreatePropertyLeadDto,
       fields: ['name', 'phone', 'email', 'message'],
       extra: { propertyId: property.id },
       send: (api, value, honeypot) =>
@@ -176,10 +176,10 @@ export async function enquiryAction(request: Request, form: FormData, property: 
       texts: {
         validation: (errors) =>
           errors.name || errors.phone
-            ? { title: t('enquiry.requiredTitle'), description: t('enquiry.requiredText'), variant: 'destructive' }
+            ? { title: t('propertyLead.requiredTitle'), description: t('propertyLead.requiredText'), variant: 'destructive' }
             : { title: t('toast.validationTitle'), description: t('toast.validationText'), variant: 'destructive' },
-        success: { title: t('enquiry.successTitle'), description: t('enquiry.successText') },
-        failure: { title: t('enquiry.failureTitle'), description: t('enquiry.failureText') },
+        success: { title: t('propertyLead.successTitle'), description: t('propertyLead.successText') },
+        failure: { title: t('propertyLead.failureTitle'), description: t('propertyLead.failureText') },
       },
       successRedirect: `${property.path}#enquiry`,
     },

@@ -140,12 +140,12 @@ describe('anonymous page cache with a render thread', () => {
     // The background render (the third) ends when the test says.
     const slow = deferred();
     const render = fakeRender(calls, { hold: (n) => (n === 3 ? slow.promise : undefined) });
-    let catalogue: number | null = null;
-    const { agent } = app((url, headers) => render!(url, headers).finally(() => finished++), { ttlMs: 60_000, staleMs: 10_000, version: () => catalogue });
+    let catalog: number | null = null;
+    const { agent } = app((url, headers) => render!(url, headers).finally(() => finished++), { ttlMs: 60_000, staleMs: 10_000, version: () => catalog });
     const until = (n: number) => eventually(`${n} renders finished`, () => finished >= n);
     // Made while the version is unknown: kept for its TTL whatever the version does later.
     await agent.get('/catalog?type=office');
-    catalogue = 7;
+    catalog = 7;
     expect((await agent.get('/catalog?type=office')).headers[PAGE_CACHE_STATUS]).toBe('hit');
     // Made under 7: a hit while 7 holds.
     await agent.get('/catalog');
@@ -153,7 +153,7 @@ describe('anonymous page cache with a render thread', () => {
     expect((await agent.get('/catalog')).headers[PAGE_CACHE_STATUS]).toBe('hit');
     expect(calls).toHaveLength(2);
     // The catalogue changed: the next visitor gets the kept page at once, and it renders anew.
-    catalogue = 8;
+    catalog = 8;
     const meanwhile = await agent.get('/catalog');
     expect(meanwhile.headers[PAGE_CACHE_STATUS]).toBe('stale');
     expect(meanwhile.text).toContain('"render":2');
@@ -173,8 +173,8 @@ describe('anonymous page cache with a render thread', () => {
     const calls: string[] = [];
     let finished = 0;
     const render = fakeRender(calls);
-    let catalogue: number | null = 1;
-    const { agent, clock } = app((url, headers) => render!(url, headers).finally(() => finished++), { ttlMs: 60_000, staleMs: 10_000, version: () => catalogue, versionSettleMs: 150 });
+    let catalog: number | null = 1;
+    const { agent, clock } = app((url, headers) => render!(url, headers).finally(() => finished++), { ttlMs: 60_000, staleMs: 10_000, version: () => catalog, versionSettleMs: 150 });
     const until = (n: number) => eventually(`${n} renders finished`, () => finished >= n);
     // Made within 150 ms of the first version seen: kept 150 ms, then made once more.
     await agent.get('/catalog');
@@ -185,7 +185,7 @@ describe('anonymous page cache with a render thread', () => {
     expect((await agent.get('/catalog')).headers[PAGE_CACHE_STATUS]).toBe('hit');
     expect(calls).toHaveLength(2);
     // A change: rendered anew at once, and once more after the settling time; then kept.
-    catalogue = 2;
+    catalog = 2;
     expect((await agent.get('/catalog')).headers[PAGE_CACHE_STATUS]).toBe('stale');
     await until(3);
     const first = await agent.get('/catalog');

@@ -63,7 +63,7 @@ export interface PageCacheOptions {
    */
   render?: (url: string, headers: [string, string][]) => Promise<RenderedPage | null>;
   /**
-   * The catalogue version now (catalogueVersionSource: GET /api/properties/version, polled),
+   * The catalogue version now (catalogVersionSource: GET /api/properties/version, polled),
    * or null when unknown. A kept page made under an older version is treated as expired (served
    * stale while it renders anew), so a change of a listing reaches the kept pages within a poll
    * and a render rather than their TTL. Without it, pages live out their TTL.

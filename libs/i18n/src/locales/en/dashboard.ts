@@ -5,7 +5,7 @@ export default {
     label: 'Account sections',
     overview: 'Overview',
     favorites: 'Favourites',
-    requests: 'My enquiries',
+    leads: 'My enquiries',
     profile: 'Profile',
     employee: 'Workspace',
     users: 'Users',
@@ -24,10 +24,10 @@ export default {
     greeting: 'Hello, {{name}}!',
     text: 'Your favourite listings, enquiries and profile settings are collected here.',
     favorites: 'Favourite listings',
-    requests: 'Enquiries',
+    leads: 'Enquiries',
     toCatalog: 'Go to the catalogue',
     toFavorites: 'Open favourites',
-    toRequests: 'Open enquiries',
+    toLeads: 'Open enquiries',
     toProfile: 'Profile settings',
   },
   favorites: {
@@ -40,7 +40,7 @@ export default {
     emptyHint: 'Mark listings you like with the heart in the catalogue and they will appear here.',
     toCatalog: 'Go to the catalogue',
   },
-  requests: {
+  userLeads: {
     title: 'My enquiries',
     empty: 'No enquiries yet',
     emptyHint: 'Send an enquiry from a listing page or the contact form and it will appear here.',

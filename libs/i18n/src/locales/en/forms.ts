@@ -38,7 +38,7 @@ export default {
     pageTitle: 'Message to the agency',
     back: 'Back to the contact page',
   },
-  enquiry: {
+  propertyLead: {
     title: 'Send an enquiry',
     subtitle: 'The agent will answer your questions about the property and arrange a viewing.',
     messagePlaceholder: 'Interested in the property: {{title}}',

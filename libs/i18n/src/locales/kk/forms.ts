@@ -38,7 +38,7 @@ export default {
     pageTitle: 'Агенттікке хабарлама',
     back: 'Байланыс бетіне оралу',
   },
-  enquiry: {
+  propertyLead: {
     title: 'Сұраныс жіберу',
     subtitle: 'Агент нысан туралы сұрақтарға жауап беріп, көруді ұйымдастырады.',
     messagePlaceholder: 'Нысан қызықтырады: {{title}}',

@@ -42,7 +42,7 @@ export default {
     pageTitle: 'Сообщение для агентства',
     back: 'Вернуться на страницу контактов',
   },
-  enquiry: {
+  propertyLead: {
     title: 'Отправить запрос',
     subtitle: 'Агент ответит на вопросы об объекте и договорится о просмотре.',
     messagePlaceholder: 'Интересует объект: {{title}}',

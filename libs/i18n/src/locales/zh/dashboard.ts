@@ -5,7 +5,7 @@ export default {
     label: '个人中心栏目',
     overview: '概览',
     favorites: '收藏',
-    requests: '我的咨询',
+    leads: '我的咨询',
     profile: '个人资料',
     employee: '工作台',
     users: '用户',
@@ -24,10 +24,10 @@ export default {
     greeting: '您好，{{name}}！',
     text: '这里汇集了您收藏的房源、咨询和个人资料设置。',
     favorites: '收藏的房源',
-    requests: '咨询',
+    leads: '咨询',
     toCatalog: '前往房源目录',
     toFavorites: '查看收藏',
-    toRequests: '查看咨询',
+    toLeads: '查看咨询',
     toProfile: '个人资料设置',
   },
   favorites: {
@@ -40,7 +40,7 @@ export default {
     emptyHint: '在房源目录中点击爱心收藏喜欢的房源，它们会显示在这里。',
     toCatalog: '前往房源目录',
   },
-  requests: {
+  userLeads: {
     title: '我的咨询',
     empty: '暂无咨询',
     emptyHint: '在房源页面或联系表单中发送咨询后，它会显示在这里。',

@@ -38,7 +38,7 @@ export default {
     pageTitle: '给中介的留言',
     back: '返回联系页面',
   },
-  enquiry: {
+  propertyLead: {
     title: '发送咨询',
     subtitle: '经纪人将解答有关该物业的问题并安排看房。',
     messagePlaceholder: '对该物业感兴趣：{{title}}',

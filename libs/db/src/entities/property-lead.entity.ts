@@ -4,9 +4,9 @@ import { Property } from './property.entity';
 import { User } from './user.entity';
 
 /** An enquiry about a listing (spec 01 §3 "Enquiry"); each one also created a lead (lead_id). */
-@Entity('inquiries')
-@Index('ix_inquiries_property_created', ['propertyId', 'createdAt'])
-export class Inquiry {
+@Entity('property_leads')
+@Index('ix_property_leads_property_created', ['propertyId', 'createdAt'])
+export class PropertyLead {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 

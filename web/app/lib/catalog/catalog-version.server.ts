@@ -14,7 +14,7 @@ import { createWebApiClient } from '../api/api.server';
  * nothing). A failed read is logged at most once a minute. `pollMs` 0 (PAGE_CACHE_VERSION_POLL_MS)
  * gives undefined: no versions, pages live out their TTL.
  */
-export function catalogueVersionSource(
+export function catalogVersionSource(
   pollMs: number,
   read: () => Promise<number> = defaultRead,
   now: () => number = Date.now,

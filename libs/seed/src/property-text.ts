@@ -8,7 +8,7 @@ import type { ComplexDef, DistrictDef } from './reference-data';
  * the same thing and nothing is a placeholder.
  */
 
-export interface ListingFacts {
+export interface PropertyFacts {
   type: PropertyTypeSlug;
   dealType: DealType;
   area: number;
@@ -24,7 +24,7 @@ export interface ListingFacts {
   price: number;
 }
 
-export interface ListingTexts {
+export interface PropertyTexts {
   title: LocalizedText;
   description: LocalizedText;
   h1: LocalizedText;
@@ -36,7 +36,7 @@ export interface ListingTexts {
 type Variant = LocalizedText;
 
 /** Title nouns that fit the facts (e.g. 'Офис с мебелью' only when furnished). */
-export function nounVariants(f: ListingFacts): Variant[] {
+export function nounVariants(f: PropertyFacts): Variant[] {
   const c = f.characteristics;
   const has = (x: PropertyFeature) => f.features.includes(x);
   const out: Variant[] = [];
@@ -183,7 +183,7 @@ const COMMON_KEYWORDS: LocalizedText = {
   zh: '商业地产、阿拉木图',
 };
 
-function detailSentence(f: ListingFacts, lang: Language): string {
+function detailSentence(f: PropertyFacts, lang: Language): string {
   const c = f.characteristics;
   const h = decimal(c.ceiling_height ?? 3, lang);
   const rooms = c.rooms ?? 1;
@@ -240,7 +240,7 @@ function detailSentence(f: ListingFacts, lang: Language): string {
   }
 }
 
-function priceSentence(f: ListingFacts, lang: Language): string {
+function priceSentence(f: PropertyFacts, lang: Language): string {
   const rate = formatNumber(f.rate, lang);
   if (f.dealType === 'sale')
     return {
@@ -266,7 +266,7 @@ function priceSentence(f: ListingFacts, lang: Language): string {
   }[lang];
 }
 
-function introSentence(f: ListingFacts, noun: Variant, lang: Language): string {
+function introSentence(f: PropertyFacts, noun: Variant, lang: Language): string {
   const where = f.complex ? f.complex.locIn : f.district.locIn;
   switch (lang) {
     case 'ru':
@@ -282,7 +282,7 @@ function introSentence(f: ListingFacts, noun: Variant, lang: Language): string {
   }
 }
 
-function featuresSentence(f: ListingFacts, lang: Language): string | null {
+function featuresSentence(f: PropertyFacts, lang: Language): string | null {
   if (!f.features.length) return null;
   const list = joinList(
     f.features.map((x) => FEATURE_LABELS[x][lang]),
@@ -296,7 +296,7 @@ function perLanguage(fn: (lang: Language) => string): LocalizedText {
 }
 
 /** Every text of a listing; `noun` is one of nounVariants(facts). */
-export function buildListingTexts(f: ListingFacts, noun: Variant): ListingTexts {
+export function buildPropertyTexts(f: PropertyFacts, noun: Variant): PropertyTexts {
   const place = f.complex ? f.complex.short : f.district.name;
   const deal = DEAL[f.dealType];
   const title = perLanguage((l) =>
@@ -330,6 +330,6 @@ export function buildListingTexts(f: ListingFacts, noun: Variant): ListingTexts 
 }
 
 /** Latin slug from the English title plus a short suffix: 'bright-office-120-m2-for-rent-alatau-grand-bc-k3f9q'. */
-export function listingSlug(englishTitle: string, suffix: string): string {
+export function propertySlug(englishTitle: string, suffix: string): string {
   return `${slugify(englishTitle, { maxLength: 180 })}-${suffix}`;
 }

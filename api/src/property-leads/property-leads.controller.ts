@@ -1,16 +1,16 @@
 import { Body, Controller, Get, HttpStatus, Post, Req, Res } from '@nestjs/common';
-import { CreateInquiryDto, type InquiryCreatedDto, type UserInquiryDto } from '@realty/contracts';
+import { CreatePropertyLeadDto, type PropertyLeadCreatedDto, type UserLeadDto } from '@realty/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, Client, CurrentUser, Public, RateLimit, type AuthUser, type RequestClient } from '../common/decorators';
 import { RequestAuthenticator } from '../common/guards.authenticator';
 import { RATE_LIMITS } from '../common/rate-limit';
-import { InquiriesService } from './inquiries.service';
+import { PropertyLeadsService } from './property-leads.service';
 
 /** Property enquiries (spec 01 §7 POST /inquiries) and the signed-in user's list of them. */
 @Controller()
-export class InquiriesController {
+export class PropertyLeadsController {
   constructor(
-    private readonly inquiries: InquiriesService,
+    private readonly propertyLeads: PropertyLeadsService,
     private readonly authenticator: RequestAuthenticator,
   ) {}
 
@@ -25,25 +25,25 @@ export class InquiriesController {
   @Post('inquiries')
   @RateLimit(RATE_LIMITS.publicWrites)
   async create(
-    @Body() body: CreateInquiryDto,
+    @Body() body: CreatePropertyLeadDto,
     @Client() client: RequestClient,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<InquiryCreatedDto> {
+  ): Promise<PropertyLeadCreatedDto> {
     if (body.website) {
       void reply.status(HttpStatus.CREATED);
-      return this.inquiries.honeypotAnswer();
+      return this.propertyLeads.honeypotAnswer();
     }
     const user = await this.authenticator.authenticate(req);
-    const result = await this.inquiries.create(body, { ip: client.ip, userAgent: client.userAgent, userId: user?.id ?? null });
+    const result = await this.propertyLeads.create(body, { ip: client.ip, userAgent: client.userAgent, userId: user?.id ?? null });
     void reply.status(result.duplicate ? HttpStatus.OK : HttpStatus.CREATED);
     return result;
   }
 
-  /** GET /api/user/inquiries -> 200 data UserInquiryDto[]: the caller's enquiries and leads, newest first (at most 100). */
+  /** GET /api/user/inquiries -> 200 data UserLeadDto[]: the caller's enquiries and leads, newest first (at most 100). */
   @Authenticated()
   @Get('user/inquiries')
-  mine(@CurrentUser() user: AuthUser): Promise<UserInquiryDto[]> {
-    return this.inquiries.forUser(user.id);
+  mine(@CurrentUser() user: AuthUser): Promise<UserLeadDto[]> {
+    return this.propertyLeads.forUser(user.id);
   }
 }

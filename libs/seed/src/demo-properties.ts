@@ -2,7 +2,7 @@ import type { DealType, PropertyFeature, PropertyStatus, PropertyTypeSlug } from
 import { PROPERTY_FEATURES } from '@realty/contracts';
 import type { PropertyCharacteristics } from '@realty/db';
 import type { DemoImageKind } from './demo-images';
-import { buildListingTexts, listingSlug, nounVariants, type ListingFacts, type ListingTexts } from './listing-text';
+import { buildPropertyTexts, propertySlug, nounVariants, type PropertyFacts, type PropertyTexts } from './property-text';
 import { hashSeed, Random } from './random';
 import { COMPLEX_DEFS, DISTRICT_DEFS, HOME_COMPLEX_SLUG, type ComplexDef, type DistrictDef } from './reference-data';
 
@@ -58,7 +58,7 @@ export interface GeneratedImage {
   sortOrder: number;
 }
 
-export interface GeneratedListing {
+export interface GeneratedProperty {
   id: string;
   slug: string;
   type: PropertyTypeSlug;
@@ -76,7 +76,7 @@ export interface GeneratedListing {
   longitude: number;
   characteristics: PropertyCharacteristics;
   features: PropertyFeature[];
-  texts: ListingTexts;
+  texts: PropertyTexts;
   viewsCount: number;
   favoritesCount: number;
   /** Index into the agent list. */
@@ -88,7 +88,7 @@ export interface GeneratedListing {
   images: GeneratedImage[];
 }
 
-export interface GenerateListingsOptions {
+export interface GeneratePropertiesOptions {
   seed: number;
   count: number;
   referenceDate: Date;
@@ -242,7 +242,7 @@ function byShare<T>(u: number, entries: ReadonlyArray<readonly [T, number]>): T 
 /** Starting points of the Weyl sequences (type, deal, featured) for one seed. */
 type ShareOffsets = readonly [number, number, number];
 
-function generateOne(i: number, o: GenerateListingsOptions, offsets: ShareOffsets, slugs: Set<string>): GeneratedListing {
+function generateOne(i: number, o: GeneratePropertiesOptions, offsets: ShareOffsets, slugs: Set<string>): GeneratedProperty {
   const r = new Random(hashSeed(o.seed, 'listing', i));
   const id = r.uuid();
   const type = byShare(weyl(i, 0.6180339887498949, offsets[0]), TYPE_WEIGHTS);
@@ -288,10 +288,10 @@ function generateOne(i: number, o: GenerateListingsOptions, offsets: ShareOffset
     price = Math.round((rate * area) / 10_000) * 10_000;
   }
 
-  const facts: ListingFacts = { type, dealType, area, floor, district, complex, address, features, characteristics, rate, price };
-  const texts = buildListingTexts(facts, r.pick(nounVariants(facts)));
-  let slug = listingSlug(texts.title.en, r.base36(5));
-  while (slugs.has(slug)) slug = listingSlug(texts.title.en, r.base36(6));
+  const facts: PropertyFacts = { type, dealType, area, floor, district, complex, address, features, characteristics, rate, price };
+  const texts = buildPropertyTexts(facts, r.pick(nounVariants(facts)));
+  let slug = propertySlug(texts.title.en, r.base36(5));
+  while (slugs.has(slug)) slug = propertySlug(texts.title.en, r.base36(6));
   slugs.add(slug);
 
   const s = r.float();
@@ -336,7 +336,7 @@ function generateOne(i: number, o: GenerateListingsOptions, offsets: ShareOffset
 /** At least this many featured listings (the home page shows 6; spec 01 §2). */
 export const MIN_FEATURED = 12;
 
-export function generateListings(o: GenerateListingsOptions): GeneratedListing[] {
+export function generateProperties(o: GeneratePropertiesOptions): GeneratedProperty[] {
   const slugs = new Set<string>();
   const shares = new Random(hashSeed(o.seed, 'shares'));
   const offsets: ShareOffsets = [shares.float(), shares.float(), shares.float()];

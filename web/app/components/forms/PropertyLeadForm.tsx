@@ -6,14 +6,15 @@ import { usePublicForm } from './use-public-form';
 /**
  * The enquiry form of /property/{id} (spec 01 §2, §5 "Property enquiry": name and phone
  * required, e-mail optional, an empty message becomes 'Интересует объект: {title}'; §8 texts).
- * Posts to the property page's own action (POST /api/inquiries: enquiry + lead).
+ * Posts to the property page's own action (POST /api/inquiries: a property lead, i.e. the enquiry and its lead).
  */
-export function PropertyEnquiryForm({ title, action, initial }: { title: string; action: string; initial?: PublicFormResult }) {
+export function PropertyLeadForm({ title, action, initial }: { title: string; action: string; initial?: PublicFormResult }) {
   const { t } = useTranslation('forms');
-  const { fetcher, formRef, errors, values, result, pending } = usePublicForm('enquiry', initial);
+  const { fetcher, formRef, errors, values, result, pending } = usePublicForm('property-lead', initial);
+  // The section's anchor stays #enquiry: it is part of the page's URLs (the redirect after a post, links).
   const id = 'enquiry';
   return (
-    <FormSection id="enquiry" title={t('enquiry.title')} subtitle={t('enquiry.subtitle')} className="pf-enquiry property-section">
+    <FormSection id="enquiry" title={t('propertyLead.title')} subtitle={t('propertyLead.subtitle')} className="pf-property-lead property-section">
       <fetcher.Form ref={formRef} method="post" action={`${action}#enquiry`} className="pf-form" noValidate>
         <PublicFormHiddenFields />
         <div className="pf-grid">
@@ -27,13 +28,13 @@ export function PropertyEnquiryForm({ title, action, initial }: { title: string;
           label={t('fields.message')}
           optional
           multiline
-          placeholder={t('enquiry.messagePlaceholder', { title })}
+          placeholder={t('propertyLead.messagePlaceholder', { title })}
           defaultValue={values.message}
           error={errors.message}
         />
         <FormMessage message={result?.ok ? null : result?.toast} />
         <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? t('sending') : t('enquiry.submit')}
+          {pending ? t('sending') : t('propertyLead.submit')}
         </button>
       </fetcher.Form>
     </FormSection>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { catalogueVersionSource } from './catalogue-version.server';
+import { catalogVersionSource } from './catalog-version.server';
 
 /** A read the test settles by hand. */
 function manualRead() {
@@ -9,11 +9,11 @@ function manualRead() {
 }
 const tick = () => new Promise((r) => setImmediate(r));
 
-describe('catalogue version source (lib/catalog/catalogue-version.server.ts)', () => {
+describe('catalogue version source (lib/catalog/catalog-version.server.ts)', () => {
   it('answers at once with the last version read, reading at most once per poll and one read at a time', async () => {
     let clock = 0;
     const { read, pending } = manualRead();
-    const version = catalogueVersionSource(1000, read, () => clock)!;
+    const version = catalogVersionSource(1000, read, () => clock)!;
     expect(version()).toBeNull();
     expect(pending).toHaveLength(1);
     expect(version()).toBeNull();
@@ -35,7 +35,7 @@ describe('catalogue version source (lib/catalog/catalogue-version.server.ts)', (
   it('forgets the version when the API cannot be reached (pages then live out their TTL), and is off with 0', async () => {
     let clock = 0;
     const { read, pending } = manualRead();
-    const version = catalogueVersionSource(1000, read, () => clock)!;
+    const version = catalogVersionSource(1000, read, () => clock)!;
     version();
     pending[0].resolve(3);
     await tick();
@@ -52,6 +52,6 @@ describe('catalogue version source (lib/catalog/catalogue-version.server.ts)', (
     }
     expect(version()).toBeNull();
     expect(errors).toHaveLength(1);
-    expect(catalogueVersionSource(0, read)).toBeUndefined();
+    expect(catalogVersionSource(0, read)).toBeUndefined();
   });
 });

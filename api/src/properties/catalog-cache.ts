@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { CategoryDto, MapMarkerDto, PropertyListItem } from '@realty/contracts';
 import { Clock } from '../common/clock';
 import { Paged, PreparedJson } from '../common/envelope.interceptor';
-import { envMs, TtlCache } from '../common/ttl-cache';
-import { CatalogueVersion } from './catalogue-version';
-import { catalogueRefsOf, countersOf, type CatalogueRefs } from './properties.mapper';
+import { envMsRenamed, TtlCache } from '../common/ttl-cache';
+import { CatalogVersion } from './catalog-version';
+import { catalogRefsOf, countersOf, type CatalogRefs } from './properties.mapper';
 import { PropertiesRepository } from './properties.repository';
 
 /**
@@ -18,11 +18,11 @@ const REFRESH_CONCURRENCY = 2;
 /** Memory bound of the kept list answers (see `pages`), bytes. */
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
-/** A kept value and the catalogue version it was computed under (see CatalogueCache `version`). */
+/** A kept value and the catalogue version it was computed under (see CatalogCache `version`). */
 interface Versioned<V> {
   value: V;
   version: number;
-  /** For a kept list page: what may change on it while the version holds (see CatalogueCache `pageHolds`). */
+  /** For a kept list page: what may change on it while the version holds (see CatalogCache `pageHolds`). */
   cards?: PageCards;
 }
 
@@ -36,7 +36,7 @@ interface PageCards {
   ids: string[];
   /** See `countersOf`. */
   counters: string;
-  refs: CatalogueRefs;
+  refs: CatalogRefs;
 }
 
 /**
@@ -48,14 +48,14 @@ interface PageCards {
  * by the caller (PropertiesService); this class decides when they are made again.
  */
 @Injectable()
-export class CatalogueCache {
+export class CatalogCache {
   /**
    * The catalogue's version (catalogue_version, moved by triggers whenever a listing or an
-   * image changes, counters aside), read at most every CATALOGUE_VERSION_POLL_MS (default 1 s;
+   * image changes, counters aside), read at most every CATALOG_VERSION_POLL_MS (default 1 s;
    * 0: not used). A change made by any process, or by hand, shows within about a second, and
    * an unchanged catalogue is not recomputed before the TTLs (issue 6).
    */
-  private readonly version: CatalogueVersion;
+  private readonly version: CatalogVersion;
 
   /** Whether a kept value was computed under the current catalogue version (always, with versions off). */
   private readonly isCurrent = (kept: Versioned<unknown>): boolean => !this.version.enabled || kept.version === this.version.current();
@@ -64,7 +64,7 @@ export class CatalogueCache {
   private readonly now = (): number => this.clock.now();
 
   /**
-   * Totals of GET /api/properties per filter set, kept CATALOGUE_COUNT_CACHE_MS (default 20 s;
+   * Totals of GET /api/properties per filter set, kept CATALOG_COUNT_CACHE_MS (default 20 s;
    * 0 disables) while the catalogue version holds. Issue 6 (npm run bench, 20,000 listings):
    * the COUNT(*) was the dearest statement of a list call (~10-14 ms of PostgreSQL against
    * ~1 ms for the page itself), and every page and sort of one filter set asks the same count.
@@ -73,7 +73,7 @@ export class CatalogueCache {
 
   /**
    * Whole answers of GET /api/properties per query (filters, sort, page, limit, after), kept
-   * while the catalogue version holds, at most CATALOGUE_PAGE_CACHE_MS (default 20 s, 12-20 s
+   * while the catalogue version holds, at most CATALOG_PAGE_CACHE_MS (default 20 s, 12-20 s
    * with jitter; 0 disables) and at most PAGE_CACHE_BYTES
    * (64 MB: some 500 pages of ~100 KB with their compressed variants). Too small a bound is
    * worse than none: visitors walking more distinct pages than it holds evict each page before
@@ -106,24 +106,24 @@ export class CatalogueCache {
 
   /**
    * The reference tables (categories, subcategories, types, districts, building complexes),
-   * kept CATALOGUE_REFS_CACHE_MS (default 60 s): they change only in administration. A card
+   * kept CATALOG_REFS_CACHE_MS (default 60 s): they change only in administration. A card
    * naming an id the copy lacks (a reference added since) reloads it at once (`reloadRefs`),
    * so a new reference is never missing; a renamed one shows its new name within the TTL. A
    * reload that finds the same rows answers the same copy (`refsLoaded`), so a kept list page
    * made from it still holds (`pageHolds`).
    */
-  private readonly refs: TtlCache<CatalogueRefs>;
+  private readonly refs: TtlCache<CatalogRefs>;
   /** The last reference copy loaded and its rows as JSON. */
-  private refsLoaded?: { rows: string; refs: CatalogueRefs };
+  private refsLoaded?: { rows: string; refs: CatalogRefs };
 
   constructor(
     private readonly repository: PropertiesRepository,
     private readonly clock: Clock,
   ) {
     const now = this.now;
-    const pageTtl = envMs('CATALOGUE_PAGE_CACHE_MS', 20_000);
-    this.version = new CatalogueVersion(() => this.repository.catalogueVersion(), envMs('CATALOGUE_VERSION_POLL_MS', 1_000), now);
-    this.counts = new TtlCache<Versioned<number>>(envMs('CATALOGUE_COUNT_CACHE_MS', 20_000), 5000, { isCurrent: this.isCurrent, now });
+    const pageTtl = envMsRenamed('CATALOG_PAGE_CACHE_MS', 'CATALOGUE_PAGE_CACHE_MS', 20_000);
+    this.version = new CatalogVersion(() => this.repository.catalogVersion(), envMsRenamed('CATALOG_VERSION_POLL_MS', 'CATALOGUE_VERSION_POLL_MS', 1_000), now);
+    this.counts = new TtlCache<Versioned<number>>(envMsRenamed('CATALOG_COUNT_CACHE_MS', 'CATALOGUE_COUNT_CACHE_MS', 20_000), 5000, { isCurrent: this.isCurrent, now });
     this.pages = new TtlCache<Versioned<PreparedJson>>(pageTtl, 10_000, {
       staleMs: ANSWER_STALE_MS,
       refreshConcurrency: REFRESH_CONCURRENCY,
@@ -135,7 +135,7 @@ export class CatalogueCache {
     });
     this.maps = new TtlCache<Versioned<PreparedJson>>(pageTtl, 20, { staleMs: ANSWER_STALE_MS, refreshConcurrency: 1, jitter: 0.4, isCurrent: this.isCurrent, now });
     this.tree = new TtlCache<Versioned<PreparedJson>>(pageTtl, 1, { staleMs: ANSWER_STALE_MS, jitter: 0.4, isCurrent: this.isCurrent, now });
-    this.refs = new TtlCache<CatalogueRefs>(envMs('CATALOGUE_REFS_CACHE_MS', 60_000), 1, { staleMs: 60_000, now });
+    this.refs = new TtlCache<CatalogRefs>(envMsRenamed('CATALOG_REFS_CACHE_MS', 'CATALOGUE_REFS_CACHE_MS', 60_000), 1, { staleMs: 60_000, now });
   }
 
   /**
@@ -151,7 +151,7 @@ export class CatalogueCache {
       if (!this.pages.enabled) return { value: value(await makePage()), version };
       // The reference copy before the cards are made: should the cards reload it meanwhile, the
       // page records the older one, and the next check recomputes it (never the other way).
-      const refs = await this.catalogueRefs();
+      const refs = await this.catalogRefs();
       const page = await makePage();
       return { value: value(page), version, cards: { ids: page.items.map((card) => card.id), counters: countersOf(page.items), refs } };
     });
@@ -173,28 +173,28 @@ export class CatalogueCache {
   }
 
   /** The reference tables by id (kept, see `refs`). */
-  catalogueRefs(): Promise<CatalogueRefs> {
+  catalogRefs(): Promise<CatalogRefs> {
     return this.refs.get('refs', async () => {
       const tables = await this.repository.refTables();
       const rows = JSON.stringify(tables);
       if (this.refsLoaded?.rows === rows) return this.refsLoaded.refs;
-      const refs = catalogueRefsOf(tables);
+      const refs = catalogRefsOf(tables);
       this.refsLoaded = { rows, refs };
       return refs;
     });
   }
 
   /** The reference tables read again now (a card names an id the kept copy lacks). */
-  reloadRefs(): Promise<CatalogueRefs> {
+  reloadRefs(): Promise<CatalogRefs> {
     this.refs.clear();
-    return this.catalogueRefs();
+    return this.catalogRefs();
   }
 
   /**
    * The catalogue version the kept answers of this process are checked against (after a read
    * under way ends; 0 with versions off): GET /api/properties/version.
    */
-  catalogueVersion(): Promise<number> {
+  catalogVersion(): Promise<number> {
     return this.version.settled();
   }
 
@@ -221,13 +221,13 @@ export class CatalogueCache {
    * Whether a kept list page may be answered for another TTL as it is: it was made under the
    * catalogue version `version` (read just now), from the reference copy still in use, and
    * every card's view and favourite counts are what it shows. One lookup of its ids by
-   * primary key. False when versions are off (CATALOGUE_VERSION_POLL_MS=0: nothing would tell
+   * primary key. False when versions are off (CATALOG_VERSION_POLL_MS=0: nothing would tell
    * a changed listing).
    */
   private async pageHolds(previous: Versioned<PreparedJson>, version: number): Promise<boolean> {
     const cards = previous.cards;
     if (!cards || !this.version.enabled || previous.version !== version) return false;
-    if ((await this.catalogueRefs()) !== cards.refs) return false;
+    if ((await this.catalogRefs()) !== cards.refs) return false;
     if (!cards.ids.length) return true;
     const byId = new Map((await this.repository.counters(cards.ids)).map((row) => [row.id, row]));
     if (cards.ids.some((id) => !byId.has(id))) return false;

@@ -12,8 +12,8 @@ import { Logger } from '@nestjs/common';
  * keeps the last number (the answers then live out their TTL) and is logged at most once a
  * minute. `pollMs` 0 turns versions off: `enabled` is false and answers rely on their TTL.
  */
-export class CatalogueVersion {
-  private readonly logger = new Logger('CatalogueVersion');
+export class CatalogVersion {
+  private readonly logger = new Logger('CatalogVersion');
   private known = 0;
   private readAt = Number.NEGATIVE_INFINITY;
   private reading: Promise<void> | null = null;
@@ -22,7 +22,7 @@ export class CatalogueVersion {
   constructor(
     /** Reads the version from the database. */
     private readonly read: () => Promise<number>,
-    /** How often at most it is read, ms (CATALOGUE_VERSION_POLL_MS); 0: never. */
+    /** How often at most it is read, ms (CATALOG_VERSION_POLL_MS); 0: never. */
     private readonly pollMs: number,
     private readonly now: () => number = Date.now,
   ) {}
