@@ -17,8 +17,8 @@ const MAX_URLS = 10_000;
  * Answers a repeated public catalogue read from its kept answer before the framework runs
  * (issue 6, performance budget; docs/decisions/017-catalogue-read-path.md).
  *
- * A kept catalogue page costs ~0.1 ms to send, but ~0.8 ms of API CPU went to what runs around
- * it per request: Nest's router, guards, the class-validator/class-transformer pass over the
+ * Sending a kept catalogue page is cheap, but most of its per-request cost went to what runs
+ * around it (figures: decision 017): Nest's router, guards, the class-validator/class-transformer pass over the
  * query, the interceptors' Observables. The result of all that is the same for the same URL,
  * so when the envelope interceptor sends a kept answer (a PreparedJson with `current`, from
  * the list, map and categories caches of PropertiesService) for an anonymous GET, the URL is
