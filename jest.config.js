@@ -1,9 +1,9 @@
 /**
  * One Jest configuration, five projects:
- * - unit:   libs and web units; the api-client's and the web's server tests start the real API
- *           in-process (api/test/harness.ts: own database and Redis prefix)
- * - api:    NestJS API against a real PostgreSQL/Redis (each file makes its own database), and the
- *           web server code against that real API in-process (web/app/lib/*.e2e-spec.ts)
+ * - unit:   libs and web units; the api-client's specs and the web's server tests that talk to the
+ *           API start the real one in-process through '@realty/test-api' (api/test/listening-api.ts:
+ *           own database and Redis prefix), so those need PostgreSQL/Redis too
+ * - api:    NestJS API against a real PostgreSQL/Redis (each file makes its own database)
  * - worker: BullMQ worker against real Redis/PostgreSQL
  * - e2e:    Playwright (Debian Chromium) against a started stack (see e2e/global-setup.js)
  * - bench:  the benchmark harness (bench/): its rules, its load tool, and one whole run at a
@@ -39,7 +39,7 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/src/**/*.spec.ts', '<rootDir>/web/app/**/*.test.ts'] },
-    { ...common, displayName: 'api', testMatch: ['<rootDir>/api/**/*.spec.ts', '<rootDir>/api/**/*.e2e-spec.ts', '<rootDir>/web/app/**/*.e2e-spec.ts'] },
+    { ...common, displayName: 'api', testMatch: ['<rootDir>/api/**/*.spec.ts', '<rootDir>/api/**/*.e2e-spec.ts'] },
     { ...common, displayName: 'worker', testMatch: ['<rootDir>/worker/**/*.spec.ts'] },
     { ...common, displayName: 'bench', testMatch: ['<rootDir>/bench/test/**/*.spec.ts'] },
     {

@@ -1,6 +1,6 @@
 // Server renders off the main thread (decision 019): the page cache (app/lib/serving/page-cache.server.ts)
-// hands the renders of anonymous GET pages to this worker thread, so the ~20 ms of React work
-// of a render never holds up the kept pages the main thread is serving meanwhile.
+// hands the renders of anonymous GET pages to this worker thread, so the React work of a
+// render never holds up the kept pages the main thread is serving meanwhile.
 //
 // Main thread: createRenderThread(buildPath) -> render(url, headers) resolving
 // {status, headers: [name, value][], body: Buffer}, or null while the thread is not up (the

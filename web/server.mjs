@@ -40,8 +40,8 @@ app.use(build.entry.module.forwardClientAddress);
 // Helmet's headers and the per-response CSP nonce, on pages, assets and /media alike.
 app.use(build.entry.module.securityHeaders());
 app.use(compression());
-// Remix flushes after every streamed chunk, which would make gzip emit tiny blocks (a
-// 27 kB page went out as ~100 kB). Our pages have no deferred data, so let zlib batch.
+// Remix flushes after every streamed chunk, which would make gzip emit tiny blocks (pages went
+// out several times their size; decision 018). Our pages have no deferred data, so let zlib batch.
 app.use((req, res, next) => {
   res.flush = () => {};
   next();

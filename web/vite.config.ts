@@ -15,10 +15,10 @@ const libs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../libs
 
 /**
  * Client chunks: every module the shell (entry.client and root.tsx) imports, directly or not,
- * goes into one `shell` chunk. Every page loads all of it anyway; split by Rollup it was ~10
- * small files, and over HTTP/1.1 (six connections a host) on slow 4G each further six files
- * cost one more round trip (~560 ms) before the page is usable (issue 6, bench "form usable").
- * Modules only some routes use stay in their own chunks, so no page loads more code.
+ * goes into one `shell` chunk. Every page loads all of it anyway, and split by Rollup into many
+ * small files it cost a slow phone one more round trip per six files before the page is usable
+ * (issue 6; decision 021). Modules only some routes use stay in their own chunks, so no page
+ * loads more code.
  */
 function shellChunk() {
   let shell: Set<string> | undefined;
@@ -27,8 +27,9 @@ function shellChunk() {
       const ids = [...meta.getModuleIds()];
       const entries = ids.filter((m) => /\/app\/(root|entry\.client)\.tsx$/.test(m));
       shell = new Set();
-      // The card helpers too (ListLink, lib/texts, lib/html: 2 kB that the catalogue's and the
-      // partners' cards share): left to Rollup they became three more files on the home page.
+      // The card helpers too (ListLink, lib/texts, lib/html: small modules the catalogue's and
+      // the partners' cards share): left to Rollup they became three more files on the home
+      // page (decision 031).
       const shared = ids.filter((m) => /\/app\/(components\/ListLink\.tsx|lib\/texts\.ts|lib\/html\.ts)$/.test(m));
       const stack = [...shared, ...entries.flatMap((e) => [...(meta.getModuleInfo(e)?.importedIds ?? [])])];
       for (let m = stack.pop(); m !== undefined; m = stack.pop()) {
@@ -53,10 +54,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        // Off (decision 031): the whole route manifest (~35 routes, ~3 KB compressed) comes as one
-        // cached file, instead of Remix scanning every link of the page after hydration and on
-        // each DOM change (a MutationObserver) and asking /__manifest for their routes: on the
-        // partners page (~180 links) that was tens of ms of a phone's main thread per load.
+        // Off (decision 031, with the figures): the whole route manifest comes as one cached
+        // file, instead of Remix scanning every link of the page after hydration and on each
+        // DOM change (a MutationObserver) and asking /__manifest for their routes.
         v3_lazyRouteDiscovery: false,
       },
     }),

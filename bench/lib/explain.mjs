@@ -1,9 +1,8 @@
 // PostgreSQL time alone: EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) of every captured catalogue
 // statement (the page of cards, the count): every statement is first run once unmeasured, then
 // EXPLAINed `runs` times with the best execution time kept (warm cache, as under load).
-// Sub-millisecond times taken right after the data is loaded move by 2-3x between single runs
-// (one run: 0.91 ms for a page query that takes 0.29-0.35 ms in 30 runs, best of 3): hence
-// the warm pass and seven runs. Flags any plan node that reads `properties` sequentially and prints
+// Sub-millisecond times taken right after the data is loaded move a lot between single runs
+// (bench/README.md "Why the harness is built this way"): hence the warm pass and seven runs. Flags any plan node that reads `properties` sequentially and prints
 // that plan.
 import { createRequire } from 'node:module';
 

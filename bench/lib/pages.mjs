@@ -165,10 +165,9 @@ export function ensureChromium(log) {
  * LCP, CLS and time to a usable form for each path, each on a fresh throttled page (cold
  * cache), `runs` times after one unmeasured load of each (a browser's first navigation pays
  * for its own start-up; the page's first render fills the web's page cache): the load with
- * the median LCP is reported, with every run's LCP (`lcp_runs`). One throttled load varies by
- * several hundred ms here (the emulated latency of the document request alone moves its first
- * byte by up to ~700 ms; single loads of `/catalog` ranged 1.7-3.0 s around a ~2.0 s median),
- * so the median of seven moves less than the median of five did.
+ * the median LCP is reported, with every run's LCP (`lcp_runs`). Single throttled loads vary a
+ * lot, so the median of seven moves less than the median of five did (bench/README.md "Why
+ * the harness is built this way").
  */
 export async function browserMetrics(base, paths, log, runs = 7) {
   const executablePath = chromiumPath();

@@ -2,8 +2,8 @@
 // (saturation, or a fixed rate above what it can render) can leave work behind it when the load
 // tool stops (requests the server had accepted, an autovacuum after the counted views), and on
 // two cores that would spill into the next measurement, most of all into the throttled browser
-// loads (a 4x CPU slowdown of whatever CPU is left). In the runs of 2026-11-24 no wait took
-// more than 2 s: the guard costs ~1 s per measurement and records any longer wait.
+// loads (a 4x CPU slowdown of whatever CPU is left). The guard costs about a second per
+// measurement and records any longer wait (bench/README.md "Why the harness is built this way").
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 

@@ -18,8 +18,8 @@ export class Paged<T> {
 /**
  * A success answer serialised once, ahead of time: the envelope {status:'success', data[, meta]}
  * as UTF-8 JSON bytes. A handler that answers the same thing to many requests (a cached
- * catalogue page) returns one of these so the JSON.stringify and UTF-8 encoding of ~100 KB are
- * paid once, not per request (issue 6). The bytes are sent as they are, or their br/gzip
+ * catalogue page) returns one of these so the JSON.stringify and UTF-8 encoding of its large
+ * body are paid once, not per request (issue 6; decision 017). The bytes are sent as they are, or their br/gzip
  * variant, also made once (`encodedBody`).
  */
 export class PreparedJson {
@@ -58,8 +58,8 @@ export class PreparedJson {
 
   /**
    * `body` compressed with `encoding`, made on first use and kept with the answer: a kept
-   * catalogue page is compressed once, not per request (~2 ms of CPU for 100 KB with brotli),
-   * and on libuv's thread pool, so the event loop goes on serving meanwhile. Same settings as
+   * catalogue page is compressed once, not per request (brotli is dear; decision 017), and on
+   * libuv's thread pool, so the event loop goes on serving meanwhile. Same settings as
    * @fastify/compress for other answers: brotli quality 4, gzip level 6.
    */
   encodedBody(encoding: ContentEncoding): Promise<Buffer> {

@@ -14,25 +14,16 @@ interface KeptRoute {
 const MAX_URLS = 10_000;
 
 /**
- * Answers a repeated public catalogue read from its kept answer before the framework runs
- * (issue 6, performance budget; docs/decisions/017-catalogue-read-path.md).
- *
- * A kept catalogue page costs ~0.1 ms to send, but ~0.8 ms of API CPU went to what runs around
- * it per request: Nest's router, guards, the class-validator/class-transformer pass over the
- * query, the interceptors' Observables. The result of all that is the same for the same URL,
- * so when the envelope interceptor sends a kept answer (a PreparedJson with `current`, from
- * the list, map and categories caches of PropertiesService) for an anonymous GET, the URL is
- * remembered here with the route's Cache-Control; a later GET of the exact same URL is then
- * answered in the route's last Fastify onRequest hook, after the security headers (helmet),
- * the global per-IP rate limit and the CSRF hook, as long as its cache would answer it at once:
- * fresh, or stale while a refresh of it runs (what the service would answer too; in a wave of
- * pages coming due together, their visitors would otherwise all take the full path for as long
- * as the refreshes take). Anything else goes the normal way: another method, a request with a
- * Cookie or Authorization header (the guards may have work to do for a signed-in visitor), an
- * unknown URL, an answer due for a refresh (the request starts it) or dropped
- * (`invalidate()` drops it at once).
- * Only answers that passed validation are ever remembered, so no URL skips a check it would
- * fail.
+ * Answers a repeated public catalogue read from its kept answer before the framework runs:
+ * sending a kept page is cheap, but Nest's router, guards, validation and interceptors around
+ * it are not, and their result is the same for the same URL (issue 6; decision 017, with the
+ * figures). When the envelope interceptor sends a kept answer (a PreparedJson with `current`)
+ * for an anonymous GET, the URL is remembered with the route's Cache-Control; a later GET of
+ * that exact URL is answered in the route's last onRequest hook (after helmet, the global
+ * rate limit and the CSRF hook) while its cache would answer it at once: fresh, or stale
+ * while a refresh runs. Anything else goes the normal way: another method, a Cookie or
+ * Authorization header, an unknown URL, an answer due for a refresh (the request starts it)
+ * or dropped. Only answers that passed validation are remembered, so no URL skips a check.
  */
 export class KeptAnswerFastPath implements KeptAnswerSink {
   private readonly routes = new LRUCache<string, KeptRoute>({ max: MAX_URLS });

@@ -11,8 +11,8 @@ export const InjectRedis = () => Inject(REDIS);
  * One ioredis client for the API process. It never blocks a request for long: commands
  * fail fast while Redis is down (enableOfflineQueue false) so public reads keep working.
  * Commands issued in the same tick go out in one write (enableAutoPipelining): every request
- * counts a rate-limit hit, and one socket write per hit was ~28% of the API's CPU at 500 req/s
- * (issue 6 profile).
+ * counts a rate-limit hit, and one socket write per hit was a large share of the API's CPU
+ * under load (issue 6; decision 017).
  */
 @Global()
 @Module({

@@ -41,7 +41,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * Sends helmet's security headers (API_HELMET_OPTIONS) on every answer, errors and 404s
  * included, from an onRequest hook added before any other. The headers are computed once:
  * @fastify/helmet rebuilt helmet's middleware (parsing the CSP directives) on every request,
- * ~5% of the API's CPU serving kept catalogue pages (issue 6 profile).
+ * a visible share of the API's CPU serving kept catalogue pages (issue 6; decision 017).
  */
 export function registerSecurityHeaders(app: NestFastifyApplication, options: HelmetOptions = API_HELMET_OPTIONS): void {
   const headers = helmetHeaders(options);

@@ -154,11 +154,10 @@ export class TtlCache<V extends NonNullable<unknown>> {
 
 /**
  * Runs at most `limit` tasks at once, the others in the order they came (TtlCache
- * `refreshConcurrency`). Issue 6: pages kept together expire together, and the bench's load
- * (autocannon's fixed rate sends each second's requests at its start) asked some 25 of them in
- * the same instant; their refreshes' results then came back together and were turned into
- * pages one after the other, ~4 ms each, holding the event loop for ~100 ms while every other
- * request waited. A few at a time, each refresh's work goes between the requests.
+ * `refreshConcurrency`). Pages kept together expire together; refreshed all at once, their
+ * results came back together and were turned into pages in one block that held the event loop
+ * while every other request waited (decision 017, amendment of 2026-11-23). A few at a time,
+ * each refresh's work goes between the requests.
  */
 class RefreshQueue {
   private running = 0;

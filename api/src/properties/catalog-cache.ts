@@ -65,40 +65,26 @@ export class CatalogCache {
 
   /**
    * Totals of GET /api/properties per filter set, kept CATALOG_COUNT_CACHE_MS (default 20 s;
-   * 0 disables) while the catalogue version holds. Issue 6 (npm run bench, 20,000 listings):
-   * the COUNT(*) was the dearest statement of a list call (~10-14 ms of PostgreSQL against
-   * ~1 ms for the page itself), and every page and sort of one filter set asks the same count.
+   * 0 disables) while the catalogue version holds: the COUNT(*) is the dearest statement of a
+   * list call, and every page and sort of one filter set asks the same count (decision 017).
    */
   private readonly counts: TtlCache<Versioned<number>>;
 
   /**
    * Whole answers of GET /api/properties per query (filters, sort, page, limit, after), kept
-   * while the catalogue version holds, at most CATALOG_PAGE_CACHE_MS (default 20 s, 12-20 s
-   * with jitter; 0 disables) and at most PAGE_CACHE_BYTES
-   * (64 MB: some 500 pages of ~100 KB with their compressed variants). Too small a bound is
-   * worse than none: visitors walking more distinct pages than it holds evict each page before
-   * it is asked again (the bench's 200-query mix missed every time with 200 entries). Issue 6:
-   * a 50-card page costs ~4 ms of Node, ~1.5 ms of PostgreSQL and ~1.7 ms of brotli to make,
-   * and one API process is one core, so 500 req/s of catalogue reads cannot all be computed.
-   * A listing, price or image change shows within a poll of the version; a card's view or
-   * favourite count (counters do not move the version) may lag by up to the TTL, and
-   * `invalidate()` drops everything at once (for writers in this process). Pages are kept
-   * serialised (PreparedJson, with br/gzip variants made once): a kept page costs ~0.1 ms of
-   * API CPU per request (KeptAnswerFastPath). An expired page, or one computed under an older
-   * version, is still answered for ANSWER_STALE_MS while one request recomputes it, so pages
-   * that expire together never queue their visitors behind a burst of queries; and at most
-   * REFRESH_CONCURRENCY such recomputations run at once, so their work (~4 ms of the event loop
-   * each) goes between the requests instead of holding them all up in one block.
-   *
-   * A page due for a refresh while the catalogue version it was made under still holds is
-   * first checked (`pageHolds`): when none of its cards' counters has moved, the kept answer is
-   * kept for another TTL as it is (same bytes, same ETag, compressed variants kept) for one
-   * primary-key lookup of its ids, instead of the page's queries, its JSON, its hash and its
-   * compression (~4 ms of the event loop).
+   * serialised (PreparedJson, br/gzip made once) while the catalogue version holds, at most
+   * CATALOG_PAGE_CACHE_MS (default 20 s, 12-20 s with jitter; 0 disables) and PAGE_CACHE_BYTES
+   * (64 MB, some 500 pages; a bound smaller than the pages visitors walk in turn misses every
+   * time). One API process cannot compute 500 catalogue reads a second, so they are kept. A
+   * card's counters may lag by up to the TTL; `invalidate()` drops everything for writers in
+   * this process. Past its TTL a page is answered stale for ANSWER_STALE_MS while it is
+   * recomputed, at most REFRESH_CONCURRENCY at once, so pages due together do not block the
+   * event loop; and a page whose cards' counters have not moved is kept as it is (`pageHolds`).
+   * Costs and the bounds' reasons: decision 017 (and its amendments).
    */
   private readonly pages: TtlCache<Versioned<PreparedJson>>;
 
-  /** GET /api/properties/map answers per filter set, as `pages` (up to ~1.7 MB each at 5000 markers: at most 20). */
+  /** GET /api/properties/map answers per filter set, as `pages` (at most 20: each can be large; decision 017). */
   private readonly maps: TtlCache<Versioned<PreparedJson>>;
 
   /** The GET /api/properties/categories answer, as `pages` (two GROUP BY counts over the public listings). */

@@ -31,10 +31,9 @@ export const orderSql = (sort: PropertySort): string => ORDER[sort].map(([c, d])
  * The card query: `page` (a CTE of listing ids, already filtered, ordered and cut to one
  * page) joined to the card columns and the main image (lowest sort_order, then oldest,
  * through ix_property_images_property). Only what a card shows is read: no long texts, no SEO
- * texts, one image, and references as ids (names come from the in-memory CatalogRefs).
- * Issue 6: the 50-card page went from 162 KB of JSON and ~14 ms of ORM hydration with seven
- * joined tables to one flat row per card; the five reference joins alone cost ~1 ms of
- * planning per call. Rows map with cardFromRow().
+ * texts, one image, and references as ids (names come from the in-memory CatalogRefs):
+ * hydrating seven joined tables and planning the reference joins was most of a page's cost
+ * (decision 017). Rows map with cardFromRow().
  */
 const CARDS_OF_PAGE = `
   SELECT p.id, p.slug, p.title, p.category_id, p.subcategory_id, p.property_type_id, p.district_id,
@@ -156,8 +155,8 @@ export class PropertiesRepository {
    * rows for them.
    */
   pageIdsSql(params: PropertyListParams, matchesFirst = false): Statement {
-    // The same query asks for the same statement: built once (TypeORM's query builder costs
-    // ~0.3 ms of a ~5 ms uncached page, issue 6), then reused while it is among the last 1,000.
+    // The same query asks for the same statement: built once (the query builder is a visible
+    // share of an uncached page; decision 017), then reused while it is among the last 1,000.
     const key = `${matchesFirst ? 'm' : 'w'}${cacheKey(params)}`;
     let statement = this.pageStatements.get(key);
     if (!statement) {

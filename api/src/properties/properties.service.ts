@@ -116,10 +116,9 @@ export class PropertiesService {
   /**
    * Whether a text query matches so few listings that fetching them all beats walking the sort
    * index: walking reads about (offset + limit) × public / matches rows to find the page,
-   * fetching all reads `matches`. Both totals are the cached counts. Issue 6: "Абая" (347 of
-   * 20,000) took 17-22 ms walking the date index against ~2 ms fetched via the trigram index;
-   * the planner's choice between them flips with the state of the GIN index's pending list
-   * (every view count UPDATE adds to it until a vacuum).
+   * fetching all reads `matches`. Both totals are the cached counts. The planner's own choice
+   * between the two flips with the state of the GIN index's pending list (every view count
+   * UPDATE adds to it until a vacuum); the figures: decision 017.
    */
   private async fewMatches(params: PropertyListParams): Promise<boolean> {
     const [matches, all] = await Promise.all([this.total(params), this.total({ sort: params.sort, page: 1, limit: params.limit })]);

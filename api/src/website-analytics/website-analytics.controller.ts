@@ -38,8 +38,8 @@ export class WebsiteAnalyticsController {
   /**
    * POST /api/website-analytics/server-page-views {views: ServerPageViewDto[1..100]} -> 204.
    * The page views the web server counted for the documents it served (spec 01 §3: counted
-   * without JavaScript too), in batches rather than one request each (issue 6: a beacon per
-   * page was ~1 ms of API CPU and a commit). Each view carries what a single beacon says in its
+   * without JavaScript too), in batches rather than one request each (issue 6: a request and a
+   * commit per view was dear; decision 019). Each view carries what a single beacon says in its
    * headers: the visitor's `clientIp` and `sessionId`. Only from a peer TRUST_PROXY trusts
    * (the web server; the same rule as X-Forwarded-For), which vouches for those IPs: 403
    * FORBIDDEN from anyone else. Each view counts against its visitor's analytics limit (120 per

@@ -1,19 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { insertUser, TEST_PASSWORD } from '../../../api/test/accounts';
-import { seedCatalog, type CatalogFixture } from '../../../api/test/fixtures';
-import { startTestApi } from '../../../api/test/harness';
+import { startListeningApi, type ListeningApi } from '@realty/test-api';
 import { ApiError, ApiNetworkError, ApiValidationError, createApiClient, memoryCsrfStore, toQueryString } from './index';
 
 /**
  * The client against the real API, started in-process on its own database and Redis prefix
- * (api/test/harness.ts) and listening on an ephemeral port; a recording fetch shows what the
- * client sent. Behaviour a real API does not produce (answers without paging, odd error bodies,
+ * (@realty/test-api, api/test/listening-api.ts) and listening on an ephemeral port; a recording
+ * fetch shows what the client sent. Behaviour a real API does not produce (answers without paging, odd error bodies,
  * a proxy's HTML, a server that never answers) is played by the smallest local server below.
  */
 
-let api: Awaited<ReturnType<typeof startTestApi>>;
-let fx: CatalogFixture;
+let api: ListeningApi;
 let baseUrl: string;
 const seen: Array<{ method: string; url: URL; headers: Headers; body: unknown }> = [];
 
@@ -29,11 +26,8 @@ async function raw(path: string): Promise<{ data: unknown; meta?: unknown }> {
 }
 
 beforeAll(async () => {
-  api = await startTestApi(async (url) => {
-    fx = await seedCatalog(url);
-  });
-  await api.app.listen(0, '127.0.0.1');
-  baseUrl = `http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}/api`;
+  api = await startListeningApi();
+  baseUrl = api.url;
 });
 
 afterAll(async () => {
@@ -93,7 +87,7 @@ describe('success envelopes', () => {
     expect(markers.length).toBeGreaterThan(0);
     expect(markers).toEqual((await raw(`/properties/map${seen[0].url.search}`)).data);
 
-    const listing = fx.listings.find((l) => l.slug === 'office-1')!;
+    const listing = api.listings.find((l) => l.slug === 'office-1')!;
     expect((await client.properties.get('office-1')).id).toBe(listing.id);
     // A slug is one path segment, encoded.
     const missing = (await client.properties.get('офис 1').catch((e: unknown) => e)) as ApiError;
@@ -120,8 +114,8 @@ describe('success envelopes', () => {
 
   it('sends the bearer token and the headers hook (e.g. a CSRF header on writes)', async () => {
     const email = 'client.hook@example.kz';
-    await insertUser({ databaseUrl: api.databaseUrl, refs: fx.refs }, { email, role: 'user' });
-    const { tokens } = await createApiClient({ baseUrl, csrf: memoryCsrfStore() }).auth.login({ email, password: TEST_PASSWORD });
+    await api.addUser({ email, role: 'user' });
+    const { tokens } = await createApiClient({ baseUrl, csrf: memoryCsrfStore() }).auth.login({ email, password: api.password });
     const csrf = memoryCsrfStore();
     await createApiClient({ baseUrl, csrf }).auth.logout('warm-up'); // fills `csrf` with a real pair
     const pair = (await csrf.get())!;
@@ -132,7 +126,7 @@ describe('success envelopes', () => {
       headers: ({ method }) => (method === 'GET' ? undefined : { 'X-CSRF-Token': pair.token, Cookie: pair.cookie ?? '' }),
     });
     await expect(client.favorites.ids()).resolves.toEqual([]);
-    const listing = fx.listings.find((l) => l.slug === 'office-1')!;
+    const listing = api.listings.find((l) => l.slug === 'office-1')!;
     await expect(client.favorites.remove(listing.id)).resolves.toMatchObject({ propertyId: listing.id, favorited: false });
     expect(seen[0].headers.get('authorization')).toBe(`Bearer ${tokens.accessToken}`);
     expect(seen[0].headers.get('x-csrf-token')).toBeNull();

@@ -1,18 +1,14 @@
-import type { AddressInfo } from 'node:net';
-import { insertUser, TEST_PASSWORD } from '../../../api/test/accounts';
-import { seedCatalog, type CatalogFixture } from '../../../api/test/fixtures';
-import { startTestApi } from '../../../api/test/harness';
+import { startListeningApi, type ListeningApi } from '@realty/test-api';
 import { ApiError, createApiClient, isCsrfPair, memoryCsrfStore, pickSetCookie, type CsrfPair } from './index';
 
 /**
- * The CSRF handshake of spec 02 §7 against the real API in-process (api/test/harness.ts): GET
- * /csrf-token hands out a token bound to the `_csrf` secret cookie (issued when the client sends
+ * The CSRF handshake of spec 02 §7 against the real API in-process (@realty/test-api,
+ * api/test/listening-api.ts): GET /csrf-token hands out a token bound to the `_csrf` secret cookie (issued when the client sends
  * none); writes need both, else 403 CSRF_TOKEN_MISSING / CSRF_TOKEN_INVALID. The writes used are
  * POST /auth/logout (public, 204, idempotent) and the signed-in user's PATCH /auth/me and
  * DELETE /properties/{id}/favorites. A recording fetch shows what the client sent.
  */
-let api: Awaited<ReturnType<typeof startTestApi>>;
-let fx: CatalogFixture;
+let api: ListeningApi;
 let baseUrl: string;
 let accessToken: string;
 const seen: Array<{ method: string; url: string; cookie?: string; token?: string }> = [];
@@ -36,14 +32,11 @@ async function freshPair(): Promise<CsrfPair> {
 }
 
 beforeAll(async () => {
-  api = await startTestApi(async (url) => {
-    fx = await seedCatalog(url);
-  });
-  await api.app.listen(0, '127.0.0.1');
-  baseUrl = `http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}/api`;
+  api = await startListeningApi();
+  baseUrl = api.url;
   const email = 'csrf.user@example.kz';
-  await insertUser({ databaseUrl: api.databaseUrl, refs: fx.refs }, { email, role: 'user' });
-  accessToken = (await createApiClient({ baseUrl, csrf: memoryCsrfStore() }).auth.login({ email, password: TEST_PASSWORD })).tokens.accessToken;
+  await api.addUser({ email, role: 'user' });
+  accessToken = (await createApiClient({ baseUrl, csrf: memoryCsrfStore() }).auth.login({ email, password: api.password })).tokens.accessToken;
 });
 
 afterAll(async () => {
@@ -58,7 +51,7 @@ describe('CSRF handshake (spec 02 §7)', () => {
   it('fetches a token once, keeps the secret cookie, and sends both on every write but not on reads', async () => {
     const store = memoryCsrfStore();
     const client = createApiClient({ baseUrl, csrf: store, token: accessToken, fetch: recording });
-    const listing = fx.listings.find((l) => l.slug === 'office-1')!;
+    const listing = api.listings.find((l) => l.slug === 'office-1')!;
     await expect(client.get('/properties/categories')).resolves.toEqual(expect.any(Array));
     await expect(client.post('/auth/logout', { refreshToken: 'none' })).resolves.toBeNull();
     await expect(client.delete(`/properties/${listing.id}/favorites`)).resolves.toMatchObject({ favorited: false });

@@ -95,8 +95,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo
 
 /**
  * The article's cover is its largest paint: preloaded ahead of the scripts (lib/serving/head-preloads.tsx,
- * as the news list's first cover): named after them it arrived ~2 s into Lighthouse's mobile
- * profile, its LCP ~2.5 s (issue 19 item 13).
+ * as the news list's first cover): named after them it arrived late on a slow phone (issue 19
+ * item 13; decision 031).
  */
 export const handle: PreloadHandle = {
   lcpImage: (data) => {

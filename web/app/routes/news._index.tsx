@@ -94,7 +94,7 @@ function firstCoverPost(d: { featured: BlogPostListItem | null; posts: BlogPostL
 /**
  * The first cover is the page's largest paint (on a phone the featured article fills the
  * screen): preloaded ahead of the scripts (lib/serving/head-preloads.tsx; it was found only once the
- * scripts named before it had started: LCP 2.2 s on the bench's throttled profile).
+ * scripts named before it had started; decision 031).
  */
 export const handle: PreloadHandle = {
   lcpImage: (data) => {

@@ -10,8 +10,8 @@ import { mapPoint, type MapPointsAnswer } from '~/lib/catalog/map-points';
  * map view (spec 01 §2), JSON `{points: [{lat, lng, title, subtitle, href}]}`, at most
  * 5,000 (the API's bound), titles in `lang` (else the visitor's language), prices formatted.
  * The page fetches them once it runs (a map needs JavaScript anyway), so the document of the
- * map view stays the size of the grid's: 3,495 markers in the page's data made it 2.2 MB
- * (420 kB gzip). Kept by the browser for 30 s, like the API's markers (private: the answer may
+ * map view stays the size of the grid's (the markers in the page's data made it megabytes;
+ * decision 018, amendment). Kept by the browser for 30 s, like the API's markers (private: the answer may
  * carry the visitor's cookies); 502 `{points: null}` when the API fails.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

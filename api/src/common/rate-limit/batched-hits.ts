@@ -35,8 +35,8 @@ const WINDOW_SLACK_MS = 1000;
 /**
  * Counts the hits of a limit with a large quota (the global per-IP limit, 600 per minute)
  * mostly in this process, adding them to the shared Redis counter in batches, so an ordinary
- * request costs no Redis round trip (issue 6 profile: one hit per request was ~35% of the API's
- * CPU serving kept catalogue pages at 500 req/s, even pipelined).
+ * request costs no Redis round trip (issue 6: one hit per request was a large share of the
+ * API's CPU serving kept catalogue pages, even pipelined; decision 017).
  *
  * The first hit of a key in a window goes to Redis (it learns the shared count and when the
  * window ends); later hits are counted here and flushed every BATCH_FLUSH_MS in one pipelined

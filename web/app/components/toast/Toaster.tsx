@@ -30,9 +30,9 @@ type RadixToastModule = typeof import('@radix-ui/react-toast');
 
 /**
  * Radix Toast, loaded when the first toast is to be shown rather than with every page: most
- * pages never show one, and its ~35 KB of modules (toast, dismissable layer, portal, presence,
+ * pages never show one, and its modules (toast, dismissable layer, portal, presence,
  * collection...) were evaluated and hydrated on each of them before the page responded (issue 19
- * item 13, Lighthouse's mobile profile). Loaded once per page session.
+ * item 13; decision 031). Loaded once per page session.
  */
 let radixToast: RadixToastModule | null = null;
 let radixToastLoading: Promise<RadixToastModule> | null = null;

@@ -187,7 +187,7 @@ function beaconHeaders(request: Request, sessionId: string | null): Record<strin
  * Posts a beacon to the API; resolves when it is answered or failed, never rejects (a failure
  * is only logged; the statuses in `expected`, 429 by default, are not failures). With node:http
  * and a keep-alive agent rather than fetch: the server counts a view for every page a visitor
- * opens, and fetch cost the web ~0.4 ms of CPU per call (profile of /catalog, issue 6).
+ * opens, and fetch cost the web noticeably more CPU per call (issue 6; decision 019).
  */
 function postBeacon(url: string, headers: Record<string, string>, body: string, expected: number[] = [429]): Promise<void> {
   return new Promise((resolve) => {

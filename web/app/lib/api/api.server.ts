@@ -14,7 +14,7 @@ export function apiUrl(): string {
 /**
  * Headers of every server-side call to the API. The API sits next to the web server (loopback
  * or the private network): compressing its JSON there and inflating it here only burns CPU on
- * both sides (a 50-card catalogue page is ~180 KB of JSON), so ask for it uncompressed.
+ * both sides (a catalogue page is a large JSON; decision 018), so ask for it uncompressed.
  */
 export const INTERNAL_API_HEADERS: Readonly<Record<string, string>> = { 'accept-encoding': 'identity' };
 

@@ -17,7 +17,7 @@ import { commitSession, getSession, sessionStorage, storeSignIn, SESSION_COOKIE 
 /**
  * The web server's session towards the API: transparent refresh (ahead of expiry and after a
  * 401), rotation saved in the cookie, one refresh per spent token, sign-out when refused, and the
- * API CSRF pair kept in the session. The real API runs in-process (api/test/harness.ts: its own
+ * API CSRF pair kept in the session. The real API runs in-process (@realty/test-api: its own
  * database and Redis prefix) on an ephemeral port; a recording fetch shows the web's calls.
  */
 

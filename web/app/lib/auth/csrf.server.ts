@@ -34,8 +34,8 @@ export const csrf = new CSRF({ cookie: csrfCookie, formDataKey: CSRF_FIELD, secr
  * The token for this visitor and, when it is new, the Set-Cookie value that stores it. What
  * remix-utils' `csrf.commitToken` does, in the same format (32 random bytes in base64url, a
  * dot, their HMAC-SHA256 with the secret in base64url), so `csrf.validate` checks it; but with
- * node:crypto rather than crypto-js, which cost ~0.14 ms per new visitor (issue 6: every
- * anonymous page view without the cookie makes one).
+ * node:crypto rather than crypto-js, which was dear per new visitor (issue 6: every anonymous
+ * page view without the cookie makes one; decision 019).
  */
 export async function commitCsrfToken(request: RequestView): Promise<{ token: string; setCookie: string | null }> {
   const existing: unknown = await csrfCookie.parse(request.headers.get('Cookie'));

@@ -66,7 +66,7 @@ function readDocumentTranslations(): void {
 /**
  * The page's translations as JSON in the document (rendered by the root layout), instead of in
  * the root loader data: a string written once rather than a tree serialised, escaped and
- * parsed again on every request (~65 KB per language). In the browser the element keeps the
+ * parsed again on every request (decision 018). In the browser the element keeps the
  * text it was hydrated with; a later language change goes through ensureTranslations.
  */
 export function TranslationsScript({ lang }: { lang: Language }) {

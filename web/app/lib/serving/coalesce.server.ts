@@ -2,8 +2,8 @@ import { Transform, type TransformCallback } from 'node:stream';
 
 /**
  * Joins the chunks React writes in one go into one. React emits the document in 2 KB pieces
- * (~100 for a 50-card catalogue page), and each piece would otherwise travel alone through the
- * web stream, the express adapter and a socket write. Chunks written in the same turn of the
+ * (about a hundred for a catalogue page; decision 018), and each piece would otherwise travel
+ * alone through the web stream, the express adapter and a socket write. Chunks written in the same turn of the
  * event loop leave together on the next one, so streaming (later chunks) still works.
  *
  * It also drops NUL bytes. React 18.3's server renderer has a bug: when a multi-byte UTF-8

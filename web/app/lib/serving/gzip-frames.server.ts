@@ -54,7 +54,7 @@ export function storedBlock(data: Buffer): Buffer {
  * `values[slots[i]]` (the visitor's token, the answer's nonce) as stored blocks between them,
  * and the trailer (CRC-32 and length of the whole page). The CRC is combined from the parts'
  * kept CRCs and the values' (crc32-combine.server.ts): a CRC over the token only, instead of
- * compressing the page (~3 ms at level 6) or a CRC over all of it (~0.1 ms for 250 KB).
+ * compressing the page or a CRC over all of it per request (costs: decision 019).
  */
 export function gzipBody(parts: Buffer[], slots: readonly number[], deflated: DeflatedParts, values: Buffer[]): Buffer {
   const blocks = values.map((value) => storedBlock(value));

@@ -19,17 +19,12 @@ let hydrated = false;
  * usable form on a slow phone; decision 022), after a preload of the page's largest image
  * where it has one.
  *
- * Remix's <Scripts/> writes the same links (the entry and its imports, then each matched route's
- * imports and module), but at the end of <body>, after the content and the translations: the
- * downloads (six at a time over HTTP/1.1, one ~560 ms round trip per six on slow 4G) start only
- * once the whole document has arrived and been parsed. Named first they start with the
- * document's first bytes: the home page's form was usable ~0.9 s sooner on the bench's
- * throttled profile, its LCP (the hero's heading) unchanged.
- *
- * Where the LCP is an image (`handle.lcpImage`), the scripts alone would take the line before
- * the image is even seen (the catalogue's LCP went from ~2.0 s to ~2.9 s); preloaded first, with
- * fetchpriority=high, the image arrives when it did with the scripts at the end (~1.5 s) and
- * the form is usable ~1 s sooner (decision 022, amended: figures there).
+ * Remix's <Scripts/> writes the same links, but at the end of <body>: the downloads (six at a
+ * time over HTTP/1.1, a round trip per six on a slow phone) start only once the whole document
+ * has arrived. Named first they start with the document's first bytes. Where the LCP is an
+ * image (`handle.lcpImage`), the scripts alone would take the line before the image is seen,
+ * so the image is preloaded first, with fetchpriority=high (decision 022 and its amendment:
+ * the measured gains there).
  *
  * Like <Scripts/>'s preloads, rendered by the server and the hydrating render only, so
  * hydration sees the very elements the server wrote. The browser fetches each URL once,

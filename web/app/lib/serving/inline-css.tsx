@@ -6,10 +6,9 @@ import { useNonce } from './nonce';
  * Stylesheets written into the document instead of linked (issue 6: LCP under 2.5 s on a slow
  * phone; decision 020).
  *
- * A linked stylesheet in <head> blocks the first paint until it has arrived: on a slow 4G
- * connection (562.5 ms round trip) that is one more round trip after the HTML before anything
- * shows. Our stylesheets are small (7-19 KB each, 1-4 KB compressed), so the document request
- * writes the ones its routes need as <style data-href="/assets/…css"> into <head>; the browser
+ * A linked stylesheet in <head> blocks the first paint until it has arrived: on a slow phone
+ * connection that is one more round trip after the HTML before anything shows. Our stylesheets
+ * are small (sizes: decision 020), so the document request writes the ones its routes need as <style data-href="/assets/…css"> into <head>; the browser
  * then paints as soon as the HTML is parsed. The hashed files stay where they are: a client-side
  * navigation to a route whose stylesheet the first document did not carry links it, as usual
  * (Remix preloads it before the route shows).

@@ -16,28 +16,16 @@ import { captureBody, interceptHead, setCookies } from './response-capture.serve
 export { PAGE_CACHE_STATUS, type RenderedPage } from './kept-page.server';
 
 /**
- * Anonymous page cache (issue 6: `/catalog` p99 ≤ 150 ms at 100 req/s; decision 019).
- *
- * A server render of the catalogue (50 cards, ~250 KB of HTML) costs ~19 ms of CPU in the one
- * web process, so the process saturates near 50 pages/s. Most page views are anonymous, and
- * for an anonymous visitor a listing page depends only on its URL, language and theme, plus
- * three per-visitor parts that the cache handles itself: the CSRF token of the page's forms,
- * the cookies the page sets, and the page-view count (spec 01 analytics). So the whole HTML of
- * a page that opted in (lib/serving/page-cache.ts) is kept for `ttlMs` (PAGE_CACHE_MS, 15 s by
- * default, 9-15 s with jitter: the API keeps the list answers a page is made of up to 20 s
- * anyway; with 5 s, 200 distinct pages at 100 req/s kept the render thread ~90% busy
- * re-rendering them), split at the token of the visitor it was
- * rendered for and at the CSP nonce of that response; a later visitor gets the kept bytes joined
- * with their own token and their answer's own nonce (the one its Content-Security-Policy header
- * names, decision 024), their own Set-Cookie headers, and their view is counted as the root
- * loader would have. A page made
- * under an older catalogue version than the API's (`version`, polled about once a second: any
- * change of a listing or an image moves it) counts as expired. An expired page
- * is served for up to `staleMs` more while it is rendered anew (stale-while-revalidate): with a
- * render thread, by the cache itself in the background, so no visitor waits for it (with 200
- * distinct catalogue pages at 100 req/s, visitors who each waited for the render of the page
- * they found stale made the web fall to 29 pages/s, p99 ~1 s); without one, by the request
- * that found it stale.
+ * Anonymous page cache (issue 6: `/catalog` p99 ≤ 150 ms at 100 req/s; decision 019, which
+ * has the reasoning and the figures). A render is too dear to make per request, and for an
+ * anonymous visitor a page depends only on its URL, language and theme, plus three
+ * per-visitor parts the cache puts back itself: the forms' CSRF token and the CSP nonce (the
+ * kept HTML is split at both; decision 024), the cookies the page sets, and the page-view
+ * count. A page that opted in (lib/serving/page-cache.ts) is kept for `ttlMs` (PAGE_CACHE_MS,
+ * 15 s by default, 9-15 s with jitter), and counts as expired when made under an older
+ * catalogue version than the API's. An expired page is served for up to `staleMs` more while
+ * it is rendered anew: by the render thread in the background when there is one (so no
+ * visitor waits for it), else by the request that found it stale.
  *
  * Never cached: signed-in visitors (session cookie) and pages with a pending toast (their HTML
  * is personal), requests other than GET, client-navigation data requests, responses other than

@@ -1,10 +1,7 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '@realty/testkit';
-import type { AddressInfo } from 'node:net';
-import { ipLimitKey, RATE_LIMITS, RateLimiter } from '../../../../api/src/common/rate-limit';
-import { withClient } from '../../../../api/test/fixtures';
-import { startTestApi } from '../../../../api/test/harness';
+import { startListeningApi, type ListeningApi } from '@realty/test-api';
 import { countDocumentView, PAGE_CACHE_REFRESH_HEADER, ServerPageViewQueue, type ScheduleTimer } from './analytics.server';
 
 /** A timer the test fires itself (ServerPageViewQueue's `schedule`): what is pending, and after how many ms. */
@@ -20,21 +17,20 @@ function manualTimer() {
 
 /**
  * Server-counted page views (spec 01 §3; issue 6): queued and sent to the API in batches. The
- * real API runs in this process on its own database and Redis prefix (api/test/harness.ts);
+ * real API runs in this process on its own database and Redis prefix (@realty/test-api);
  * the test reads what it stored: the rows of website_page_views (the rows of one batch share
  * its transaction, `xmin`) and its per-visitor analytics counters. The queue's clock and timer
  * are the test's.
  */
 describe('countDocumentView', () => {
-  let api: Awaited<ReturnType<typeof startTestApi>>;
+  let api: ListeningApi;
   const saved = process.env.API_URL;
   /** The clock of the queues below: every view's timestamp. */
   const NOW = Date.parse('2026-11-23T10:00:00.000Z');
 
   beforeAll(async () => {
-    api = await startTestApi();
-    await api.app.listen(0, '127.0.0.1');
-    process.env.API_URL = `http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}/api`;
+    api = await startListeningApi();
+    process.env.API_URL = api.url;
   }, 60_000);
   afterAll(async () => {
     process.env.API_URL = saved;
@@ -43,7 +39,7 @@ describe('countDocumentView', () => {
 
   const page = (path: string, headers: Record<string, string> = {}) =>
     new Request(`http://localhost${path}`, { headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 Test', 'x-client-ip': '203.0.113.7', ...headers } });
-  const query = <T,>(sql: string, params: unknown[] = []) => withClient(api.databaseUrl, async (c) => (await c.query(sql, params)).rows as T[]);
+  const query = <T,>(sql: string, params: unknown[] = []) => api.query<T>(sql, params);
   /** The id of the last stored view: the rows of a test are those after it. */
   const lastId = async () => (await query<{ id: number }>(`SELECT coalesce(max(id), 0)::int AS id FROM website_page_views`))[0].id;
   /** The views stored after `since`, in order. */
@@ -53,7 +49,7 @@ describe('countDocumentView', () => {
   const batchesSince = async (since: number) =>
     (await query<{ n: number }>(`SELECT count(*)::int AS n FROM website_page_views WHERE id > $1 GROUP BY xmin::text ORDER BY min(id)`, [since])).map((b) => b.n);
   /** Views the API has counted against `ip`'s analytics limit in this window. */
-  const countedFor = async (ip: string) => (await api.app.get(RateLimiter).peek(ipLimitKey(RATE_LIMITS.analytics, ip)))?.count ?? 0;
+  const countedFor = (ip: string) => api.analyticsCountFor(ip);
 
   it('queues the views of document requests and sends them in one batch', async () => {
     const since = await lastId();
