@@ -27,10 +27,10 @@ function shellChunk() {
       const ids = [...meta.getModuleIds()];
       const entries = ids.filter((m) => /\/app\/(root|entry\.client)\.tsx$/.test(m));
       shell = new Set();
-      // The card helpers too (ListLink, lib/texts, lib/html: small modules the catalogue's and
+      // The card helpers too (ListLink, lib/i18n/texts, lib/serving/html: small modules the catalogue's and
       // the partners' cards share): left to Rollup they became three more files on the home
       // page (decision 031).
-      const shared = ids.filter((m) => /\/app\/(components\/ListLink\.tsx|lib\/texts\.ts|lib\/html\.ts)$/.test(m));
+      const shared = ids.filter((m) => /\/app\/(components\/ListLink\.tsx|lib\/i18n\/texts\.ts|lib\/serving\/html\.ts)$/.test(m));
       const stack = [...shared, ...entries.flatMap((e) => [...(meta.getModuleInfo(e)?.importedIds ?? [])])];
       for (let m = stack.pop(); m !== undefined; m = stack.pop()) {
         if (shell.has(m) || entries.includes(m)) continue;
