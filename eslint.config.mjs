@@ -29,10 +29,27 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: {
-        console: 'readonly', process: 'readonly', fetch: 'readonly', URL: 'readonly', URLSearchParams: 'readonly',
-        setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly',
-        Buffer: 'readonly', __dirname: 'readonly', require: 'readonly', module: 'writable', window: 'readonly', document: 'readonly',
-        performance: 'readonly', navigator: 'readonly', AbortController: 'readonly', Headers: 'readonly', Response: 'readonly', Request: 'readonly',
+        console: 'readonly',
+        process: 'readonly',
+        fetch: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        Buffer: 'readonly',
+        __dirname: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        window: 'readonly',
+        document: 'readonly',
+        performance: 'readonly',
+        navigator: 'readonly',
+        AbortController: 'readonly',
+        Headers: 'readonly',
+        Response: 'readonly',
+        Request: 'readonly',
       },
     },
     rules: {
@@ -50,10 +67,13 @@ export default tseslint.config(
   {
     files: ['web/app/**/*.{ts,tsx}', 'web/*.{mjs,ts}'],
     ignores: TESTS,
-    rules: forbid('The web talks to the API over HTTP through @realty/api-client; it never imports the API, the database layer, the seed or the test kit.', {
-      names: ['@realty/db', '@realty/jobs', ...TEST_ONLY],
-      groups: ['**/api/src/**', '**/api/test/**', '**/worker/src/**', '**/libs/*/src/**'],
-    }),
+    rules: forbid(
+      'The web talks to the API over HTTP through @realty/api-client; it never imports the API, the database layer, the seed or the test kit.',
+      {
+        names: ['@realty/db', '@realty/jobs', ...TEST_ONLY],
+        groups: ['**/api/src/**', '**/api/test/**', '**/worker/src/**', '**/libs/*/src/**'],
+      },
+    ),
   },
   {
     files: ['web/app/**/*.{ts,tsx}'],
@@ -63,7 +83,8 @@ export default tseslint.config(
         'error',
         {
           // auth.api.get('/path') / api.request('GET', …): a raw path with a hand-written type.
-          selector: ':matches(CallExpression[callee.object.name="api"], CallExpression[callee.object.property.name="api"])[callee.property.name=/^(request|get|post|put|patch|delete)$/]',
+          selector:
+            ':matches(CallExpression[callee.object.name="api"], CallExpression[callee.object.property.name="api"])[callee.property.name=/^(request|get|post|put|patch|delete)$/]',
           message: 'Call the API through a typed method of @realty/api-client (add one there), not a raw path.',
         },
       ],
@@ -80,7 +101,9 @@ export default tseslint.config(
   {
     files: ['libs/seed/src/**/*.ts', 'libs/testkit/src/**/*.ts'],
     ignores: TESTS,
-    rules: forbid('A library imports no app (api, web, worker).', { groups: ['**/api/src/**', '**/api/test/**', '**/web/app/**', '~/*', '**/worker/src/**'] }),
+    rules: forbid('A library imports no app (api, web, worker).', {
+      groups: ['**/api/src/**', '**/api/test/**', '**/web/app/**', '~/*', '**/worker/src/**'],
+    }),
   },
   {
     files: ['worker/src/**/*.ts'],
@@ -109,14 +132,18 @@ export default tseslint.config(
         {
           // setTimeout(resolve, 0) yields to the next task; any other delay is a fixed wait.
           selector: 'CallExpression[callee.name="setTimeout"][arguments.0.type="Identifier"][arguments.1.value!=0]',
-          message: 'No fixed sleeps in tests: wait for a condition with eventually() from @realty/testkit, an event, or move an injected clock.',
+          message:
+            'No fixed sleeps in tests: wait for a condition with eventually() from @realty/testkit, an event, or move an injected clock.',
         },
         {
           selector: 'CallExpression[callee.property.name="waitForTimeout"]',
           message: 'No fixed sleeps in tests: wait for a state (locator.waitFor, page.waitForFunction).',
         },
       ],
-      'no-restricted-imports': ['error', { paths: [{ name: 'node:timers/promises', importNames: ['setTimeout'], message: 'No fixed sleeps in tests.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'node:timers/promises', importNames: ['setTimeout'], message: 'No fixed sleeps in tests.' }] },
+      ],
     },
   },
   prettier,

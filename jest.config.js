@@ -26,7 +26,9 @@ const common = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   // sanitize-html's parser (htmlparser2 and its dom* helpers) and remix-utils ship ES modules too.
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@fastify|fastify-plugin|light-my-request|cookie|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities|remix-utils)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|@fastify|fastify-plugin|light-my-request|cookie|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities|remix-utils)/)',
+  ],
   moduleNameMapper: {
     '^@realty/(contracts|db|seed|jobs|i18n|api-client|testkit)$': '<rootDir>/libs/$1/src',
     '^~/(.*)$': '<rootDir>/web/app/$1',

@@ -31,7 +31,9 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Numb
 const storage = new LocalFileStorage();
 
 /** The tables PropertiesService keeps as CatalogRefs, read once (the bench changes none of them). */
-const refs = catalogRefsOf(await Promise.all(Object.entries(REF_TABLES).map(async ([key, table]) => [key, (await pool.query(refRowsSql(table))).rows])));
+const refs = catalogRefsOf(
+  await Promise.all(Object.entries(REF_TABLES).map(async ([key, table]) => [key, (await pool.query(refRowsSql(table))).rows])),
+);
 
 // The API keeps totals for CATALOG_COUNT_CACHE_MS (PropertiesService, default 20 s): the
 // baseline does the same, so both do the same database work per request.

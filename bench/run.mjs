@@ -42,7 +42,17 @@ import { LIGHTHOUSE_GOAL, lighthousePages, publicPages } from './lib/lighthouse.
 import { browserMetrics, ensureChromium, pageWeight, THROTTLING } from './lib/pages.mjs';
 import { waitForQuiet } from './lib/quiet.mjs';
 import { evaluateTargets, printReport } from './lib/report.mjs';
-import { BROWSER, captureQueries, DEEP_FILTER, FILTER, headerChecks, prime, runScenarios, scenarioPlan, TEXT_QUERY } from './lib/scenarios.mjs';
+import {
+  BROWSER,
+  captureQueries,
+  DEEP_FILTER,
+  FILTER,
+  headerChecks,
+  prime,
+  runScenarios,
+  scenarioPlan,
+  TEXT_QUERY,
+} from './lib/scenarios.mjs';
 import { deleteRedisKeys, ensureBuilt, machine, startStack } from './lib/stack.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -73,7 +83,10 @@ const SETTLE = process.env.BENCH_SETTLE !== '0';
 /** Lighthouse runs per page (the median is reported); 0 leaves Lighthouse out. */
 const LIGHTHOUSE_RUNS = Math.max(0, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 /** Only these pages of publicPages() (by name), e.g. "home" in the bench's own test. */
-const LIGHTHOUSE_PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const LIGHTHOUSE_PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const OUT = path.resolve(process.env.BENCH_OUT || path.join(here, 'results', 'latest.json'));
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 
@@ -88,7 +101,9 @@ async function settle(before) {
   const q = await waitForQuiet();
   if (!q || q.waited_ms < 3000) return;
   settleWaits.push({ before, ...q });
-  log(`waited ${(q.waited_ms / 1000).toFixed(1)} s for the machine to go quiet before "${before}" (CPU ${Math.round(q.busy * 100)}% busy at the end)`);
+  log(
+    `waited ${(q.waited_ms / 1000).toFixed(1)} s for the machine to go quiet before "${before}" (CPU ${Math.round(q.busy * 100)}% busy at the end)`,
+  );
 }
 
 const children = [];
@@ -135,11 +150,21 @@ async function main() {
   ]);
   const differ = baselineCheck.filter((c) => !c.same);
   if (differ.length) throw new Error(`the baseline does not answer the API's bytes: ${JSON.stringify(differ)}`);
-  log(`the baseline answers what the API answers, byte for byte (${baselineCheck.map((c) => `${c.name}: ${c.ids} of ${c.total} listings, ${Math.round(c.bytes / 1024)} KB`).join('; ')})`);
+  log(
+    `the baseline answers what the API answers, byte for byte (${baselineCheck.map((c) => `${c.name}: ${c.ids} of ${c.total} listings, ${Math.round(c.bytes / 1024)} KB`).join('; ')})`,
+  );
   const checks = await headerChecks(API, WEB, sample[0]);
 
   const plan = scenarioPlan(urls, queries, sample, TARGET_REPEAT);
-  const scenarios = await runScenarios(plan, { catalog, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, repeat: REPEAT, settle, log });
+  const scenarios = await runScenarios(plan, {
+    catalog,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    warmup: WARMUP,
+    repeat: REPEAT,
+    settle,
+    log,
+  });
 
   log('page weight and throttled browser metrics of / and /catalog');
   const pages = [];
@@ -150,7 +175,18 @@ async function main() {
   });
   for (const p of ['/', '/catalog']) {
     const w = await pageWeight(WEB, p);
-    pages.push({ path: p, js_kb_compressed: w.js_kb_compressed, css_kb: w.css_kb, css_inline_kb: w.css_inline_kb, html_kb: w.html_kb, ...(browser[p] ?? {}), js_files: w.js_files, css_files: w.css_files, html_encoding: w.html_encoding, assets: w.assets });
+    pages.push({
+      path: p,
+      js_kb_compressed: w.js_kb_compressed,
+      css_kb: w.css_kb,
+      css_inline_kb: w.css_inline_kb,
+      html_kb: w.html_kb,
+      ...(browser[p] ?? {}),
+      js_files: w.js_files,
+      css_files: w.css_files,
+      html_encoding: w.html_encoding,
+      assets: w.assets,
+    });
   }
 
   // Lighthouse (issue 19 item 13): the mobile score of every public page, after the rest, so
@@ -161,10 +197,19 @@ async function main() {
     try {
       const all = await publicPages(API);
       const chosen = LIGHTHOUSE_PAGES.length ? all.filter((p) => LIGHTHOUSE_PAGES.includes(p.name)) : all;
-      if (!chosen.length) throw new Error(`BENCH_LIGHTHOUSE_PAGES=${LIGHTHOUSE_PAGES.join(',')} names none of ${all.map((p) => p.name).join(', ')}`);
+      if (!chosen.length)
+        throw new Error(`BENCH_LIGHTHOUSE_PAGES=${LIGHTHOUSE_PAGES.join(',')} names none of ${all.map((p) => p.name).join(', ')}`);
       log(`Lighthouse (mobile profile) of ${chosen.length} pages, ${LIGHTHOUSE_RUNS} runs each`);
-      await prime(WEB, chosen.map((p) => p.path), { ...BROWSER, 'accept-language': 'en-US,en;q=0.9' });
-      lighthouse = await lighthousePages(WEB, chosen, { runs: LIGHTHOUSE_RUNS, log, before: (name, run) => (run === 0 ? settle(`lighthouse ${name}`) : undefined) });
+      await prime(
+        WEB,
+        chosen.map((p) => p.path),
+        { ...BROWSER, 'accept-language': 'en-US,en;q=0.9' },
+      );
+      lighthouse = await lighthousePages(WEB, chosen, {
+        runs: LIGHTHOUSE_RUNS,
+        log,
+        before: (name, run) => (run === 0 ? settle(`lighthouse ${name}`) : undefined),
+      });
     } catch (e) {
       log(`! lighthouse failed: ${e.message}`);
       lighthouse = [{ name: 'all', path: '', error: e.message }];

@@ -41,7 +41,13 @@ async function clickTo(page: Page, locator: ReturnType<Page['locator']>, url: Re
   await Promise.all([page.waitForURL(url), locator.click()]);
 }
 
-async function signIn(page: Page, email: string, password: string, rememberMe = false, expectUrl: RegExp | ((u: URL) => boolean) = /\/dashboard\//) {
+async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  rememberMe = false,
+  expectUrl: RegExp | ((u: URL) => boolean) = /\/dashboard\//,
+) {
   if (!new URL(page.url()).pathname.startsWith('/auth')) await page.goto(`${BASE_URL}/auth`);
   const form = page.locator('form.auth-form');
   await form.getByLabel('Email').fill(email);
@@ -162,14 +168,21 @@ describe.each([
       await Promise.all([page.waitForNavigation(), heart.click()]);
       await page.getByText('Добавлено в избранное').first().waitFor();
     }
-    const filled = page.locator('.property-card').first().getByRole('button', { name: `Удалить из избранного: ${title}` });
+    const filled = page
+      .locator('.property-card')
+      .first()
+      .getByRole('button', { name: `Удалить из избранного: ${title}` });
     await filled.waitFor();
     expect(await filled.getAttribute('aria-pressed')).toBe('true');
     expect(await favCount(page.locator('.property-card').first())).toBe(countBefore + 1);
 
     // Still filled after a reload (the real starting state).
     await page.reload();
-    await page.locator('.property-card').first().getByRole('button', { name: `Удалить из избранного: ${title}` }).waitFor();
+    await page
+      .locator('.property-card')
+      .first()
+      .getByRole('button', { name: `Удалить из избранного: ${title}` })
+      .waitFor();
 
     // In the dashboard list.
     await page.goto(`${BASE_URL}/dashboard/user/favorites`);

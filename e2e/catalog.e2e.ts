@@ -139,14 +139,20 @@ describe('catalogue map view', () => {
     const markers = (await (await fetch(`${API_URL}/properties/map?dealType=rent`)).json()) as { data: Array<{ latitude: number }> };
     expect(markers.data.length).toBeGreaterThan(0);
     // the points themselves: one per marker, in the language asked, prices formatted
-    const en = (await (await fetch(`${BASE_URL}/resources/map-points?dealType=rent&lang=en`)).json()) as { points: Array<{ title: string; subtitle: string; href: string }> };
+    const en = (await (await fetch(`${BASE_URL}/resources/map-points?dealType=rent&lang=en`)).json()) as {
+      points: Array<{ title: string; subtitle: string; href: string }>;
+    };
     expect(en.points).toHaveLength(markers.data.length);
     expect(en.points.every((p) => /₸\/mo$/.test(p.subtitle) && p.href.startsWith('/property/') && p.title.length > 0)).toBe(true);
 
     const { context, page, problems } = await openPage(browser);
     await page.goto(`${BASE_URL}/catalog?dealType=rent&view=map`);
     // circle markers are SVG paths; one per marker (those out of view are drawn empty)
-    await page.waitForFunction((n) => document.querySelectorAll('.catalog-map path.leaflet-interactive').length === n, markers.data.length, { timeout: 20_000 });
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('.catalog-map path.leaflet-interactive').length === n,
+      markers.data.length,
+      { timeout: 20_000 },
+    );
     expect(await page.locator('.catalog-map').getAttribute('aria-busy')).toBeNull();
     await page.locator('.catalog-map path.leaflet-interactive:not([d="M0 0"])').first().click({ force: true });
     const popup = page.locator('.map-popup');
@@ -181,7 +187,9 @@ describe('catalogue map view', () => {
     try {
       await page.goto(`${BASE_URL}/catalog?q=${word}&view=map`);
       const marker = page.locator('.catalog-map path.leaflet-interactive');
-      await page.waitForFunction(() => document.querySelectorAll('.catalog-map path.leaflet-interactive').length === 1, undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelectorAll('.catalog-map path.leaflet-interactive').length === 1, undefined, {
+        timeout: 20_000,
+      });
       await marker.hover({ force: true });
       const tooltip = page.locator('.leaflet-tooltip');
       await tooltip.waitFor();

@@ -19,7 +19,10 @@ const digits = (s: string) => s.replace(/\D/g, '');
 const text = async (l: Locator) => ((await l.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
 /** A new visitor (own IP), JavaScript on or off. */
-async function visitor(browser: Browser, javaScriptEnabled: boolean): Promise<{ context: BrowserContext; page: Page; ip: string; problems: () => string[] }> {
+async function visitor(
+  browser: Browser,
+  javaScriptEnabled: boolean,
+): Promise<{ context: BrowserContext; page: Page; ip: string; problems: () => string[] }> {
   const opened = await openPage(browser, { javaScriptEnabled });
   ipCounter += 1;
   const ip = `10.77.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
@@ -29,11 +32,22 @@ async function visitor(browser: Browser, javaScriptEnabled: boolean): Promise<{ 
 
 /** With JavaScript: waits until the forms are hydrated (their `_js` field says 1). */
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLInputElement>('input[name="_js"]')).every((i) => i.value === '1'));
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll<HTMLInputElement>('input[name="_js"]')).every((i) => i.value === '1'),
+  );
 }
 
 async function leadsWithPhone(phone: string) {
-  return query<{ id: string; source: string; first_name: string; last_name: string; email: string; topic: string; message: string; status: string }>(
+  return query<{
+    id: string;
+    source: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    topic: string;
+    message: string;
+    status: string;
+  }>(
     `SELECT id, source, first_name, last_name, email, topic, message, status FROM leads WHERE regexp_replace(phone, '\\D', '', 'g') = $1`,
     [digits(phone)],
   );
@@ -188,9 +202,16 @@ describe('public forms', () => {
       else await page.getByText('Запрос отправлен').first().waitFor();
       const leads = await eventually('the lead', async () => ((await leadsWithPhone(phone)).length ? leadsWithPhone(phone) : null));
       expect(leads).toHaveLength(1);
-      expect(leads![0]).toMatchObject({ source: 'property_inquiry', first_name: 'Мадина', last_name: 'Ахметова', message: `Интересует объект: ${listing.title}` });
+      expect(leads![0]).toMatchObject({
+        source: 'property_inquiry',
+        first_name: 'Мадина',
+        last_name: 'Ахметова',
+        message: `Интересует объект: ${listing.title}`,
+      });
       const propertyLeads = await query(`SELECT property_id, email, message FROM property_leads WHERE lead_id = $1`, [leads![0].id]);
-      expect(propertyLeads).toEqual([{ property_id: listing.id, email: 'guest@example.kz', message: `Интересует объект: ${listing.title}` }]);
+      expect(propertyLeads).toEqual([
+        { property_id: listing.id, email: 'guest@example.kz', message: `Интересует объект: ${listing.title}` },
+      ]);
       expect(problems().filter((p) => !p.includes('400'))).toEqual([]);
       await context.close();
     });
@@ -250,10 +271,15 @@ describe('public forms', () => {
       await page.waitForURL(/\/catalog/);
       await page.getByText('Квиз завершён!').first().waitFor();
       const leads = await eventually('the quiz lead', async () => {
-        const rows = await query(`SELECT source, phone, email, quiz_location, quiz_floor, quiz_area, quiz_budget FROM leads WHERE ip = $1 AND source = 'office_quiz'`, [ip]);
+        const rows = await query(
+          `SELECT source, phone, email, quiz_location, quiz_floor, quiz_area, quiz_budget FROM leads WHERE ip = $1 AND source = 'office_quiz'`,
+          [ip],
+        );
         return rows.length ? rows : null;
       });
-      expect(leads).toEqual([{ source: 'office_quiz', phone: '', email: '', quiz_location: 'bc', quiz_floor: 'high', quiz_area: 120, quiz_budget: '5m' }]);
+      expect(leads).toEqual([
+        { source: 'office_quiz', phone: '', email: '', quiz_location: 'bc', quiz_floor: 'high', quiz_area: 120, quiz_budget: '5m' },
+      ]);
       expect(problems().filter((p) => !p.includes('400'))).toEqual([]);
       await context.close();
     });
@@ -306,7 +332,10 @@ describe('public forms', () => {
       const utm = `e2e-${Date.now()}`;
       await page.goto(`${BASE_URL}/?utm_source=${utm}&utm_medium=test`);
       await hydrated(page);
-      const first = await eventually('the server-counted first view', async () => (await query(`SELECT session_id, origin FROM website_page_views WHERE utm_source = $1`, [utm]))[0]);
+      const first = await eventually(
+        'the server-counted first view',
+        async () => (await query(`SELECT session_id, origin FROM website_page_views WHERE utm_source = $1`, [utm]))[0],
+      );
       expect(first).toMatchObject({ origin: 'server' });
       const session = first.session_id as string;
       await page.locator('header').getByRole('link', { name: 'Каталог' }).first().click();
@@ -329,8 +358,9 @@ describe('public forms', () => {
       await page.goto(`${BASE_URL}/auth`);
       await page.getByRole('tablist').waitFor();
       await page.goto(`${BASE_URL}/`);
-      await eventually('the view after /auth', async () =>
-        (await query(`SELECT id FROM website_page_views WHERE session_id = $1 AND path = '/'`, [session])).length >= 2,
+      await eventually(
+        'the view after /auth',
+        async () => (await query(`SELECT id FROM website_page_views WHERE session_id = $1 AND path = '/'`, [session])).length >= 2,
       );
       expect(await query(`SELECT 1 FROM website_page_views WHERE session_id = $1 AND path LIKE '/auth%'`, [session])).toEqual([]);
       expect(problems()).toEqual([]);

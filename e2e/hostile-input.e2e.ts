@@ -14,7 +14,11 @@ const FROM = '127.0.0.5';
 const NOT_A_FORM: Array<[string, Record<string, string>, string | undefined]> = [
   ['JSON', { 'Content-Type': 'application/json' }, '{"csrf":"x","theme":"dark"}'],
   ['plain text', { 'Content-Type': 'text/plain' }, 'theme=dark'],
-  ['a broken multipart body', { 'Content-Type': 'multipart/form-data; boundary=zzz' }, '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\n'],
+  [
+    'a broken multipart body',
+    { 'Content-Type': 'multipart/form-data; boundary=zzz' },
+    '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\n',
+  ],
   ['no body and no Content-Type', {}, undefined],
 ];
 
@@ -35,7 +39,16 @@ describe('hostile requests get 4xx as the site page', () => {
     expect(propertyPath).not.toBe('');
   });
 
-  const actions = () => ['/resources/theme', '/resources/favorite', '/auth', '/auth/reset-password', '/contact/send', '/logout', '/?index', propertyPath];
+  const actions = () => [
+    '/resources/theme',
+    '/resources/favorite',
+    '/auth',
+    '/auth/reset-password',
+    '/contact/send',
+    '/logout',
+    '/?index',
+    propertyPath,
+  ];
 
   it.each(NOT_A_FORM)('a post with %s to any action answers 400 "Bad request"', async (_label, headers, body) => {
     const visitor = new RawVisitor(FROM, 'en');
@@ -50,7 +63,12 @@ describe('hostile requests get 4xx as the site page', () => {
   it('a signed-in visitor gets the same on the profile form, under their own header', async () => {
     const visitor = new RawVisitor(FROM, 'en');
     await visitor.register(uniqueEmail('hostile'));
-    const res = await visitor.send({ method: 'POST', path: '/dashboard/profile', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const res = await visitor.send({
+      method: 'POST',
+      path: '/dashboard/profile',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(400);
     expectSitePage(res, 'Bad request');
     expect(res.body).toMatch(/href="\/dashboard\/user"/);

@@ -30,12 +30,16 @@ describe('layout, language and not-found page', () => {
     const { context, page, problems } = await openPage(browser);
     await page.goto(`${BASE_URL}/`);
     expect(await page.getAttribute('html', 'lang')).toBe('ru');
-    await expect(page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Каталог' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Каталог' }).count()).resolves.toBe(
+      1,
+    );
 
     await page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: 'KK' }).click();
     await page.waitForURL(/lng=kk/);
     expect(await page.getAttribute('html', 'lang')).toBe('kk');
-    await expect(page.getByRole('navigation', { name: 'Негізгі навигация' }).getByRole('link', { name: 'Серіктестер' }).count()).resolves.toBe(1);
+    await expect(
+      page.getByRole('navigation', { name: 'Негізгі навигация' }).getByRole('link', { name: 'Серіктестер' }).count(),
+    ).resolves.toBe(1);
 
     // The cookie keeps Kazakh on a page opened without ?lng=
     await page.goto(`${BASE_URL}/no-such-page`);
@@ -95,10 +99,14 @@ describe('layout, language and not-found page', () => {
     expect(slug).toBeDefined();
     // Kept, and holding: right after the stack starts, the worker's image variants still move
     // the catalogue version (each image row it completes is a change), and each move renders it anew.
-    await eventually('the kept page to hold for two requests', async () => (await get()).status === 'hit' && (await get()).status === 'hit', {
-      timeoutMs: 30_000,
-      intervalMs: 300,
-    });
+    await eventually(
+      'the kept page to hold for two requests',
+      async () => (await get()).status === 'hit' && (await get()).status === 'hit',
+      {
+        timeoutMs: 30_000,
+        intervalMs: 300,
+      },
+    );
     const [{ title }] = await query<{ title: string }>(`SELECT title->>'ru' AS title FROM properties WHERE slug = $1`, [slug]);
     const changed = `${title} (обновлено ${Date.now()})`;
     await query(`UPDATE properties SET title = jsonb_set(title, '{ru}', to_jsonb($2::text)) WHERE slug = $1`, [slug, changed]);
@@ -114,7 +122,11 @@ describe('layout, language and not-found page', () => {
         },
         { timeoutMs: 7000, intervalMs: 200 },
       );
-      expect({ shown: latest.html.includes(changed), status: latest.status, after: Date.now() - started < 7000 }).toEqual({ shown: true, status: 'hit', after: true });
+      expect({ shown: latest.html.includes(changed), status: latest.status, after: Date.now() - started < 7000 }).toEqual({
+        shown: true,
+        status: 'hit',
+        after: true,
+      });
     } finally {
       await query(`UPDATE properties SET title = jsonb_set(title, '{ru}', to_jsonb($2::text)) WHERE slug = $1`, [slug, title]);
     }
@@ -124,11 +136,23 @@ describe('layout, language and not-found page', () => {
     const { context, page, problems } = await openPage(browser);
     await page.goto(`${BASE_URL}/catalog`);
     // The catalogue's stylesheets come with the HTML: no render-blocking <link> round trip.
-    const inlined = await page.locator('head style[data-href^="/assets/"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-href')));
-    expect(inlined).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/app-[\w-]+\.css$/), expect.stringMatching(/^\/assets\/catalog-[\w-]+\.css$/)]));
+    const inlined = await page
+      .locator('head style[data-href^="/assets/"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-href')));
+    expect(inlined).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/assets\/app-[\w-]+\.css$/),
+        expect.stringMatching(/^\/assets\/catalog-[\w-]+\.css$/),
+      ]),
+    );
     await expect(page.locator('head link[rel="stylesheet"]').count()).resolves.toBe(0);
     // ...and they apply (catalog.css lays the cards out as flex columns).
-    await expect(page.locator('.property-card').first().evaluate((el) => getComputedStyle(el).flexDirection)).resolves.toBe('column');
+    await expect(
+      page
+        .locator('.property-card')
+        .first()
+        .evaluate((el) => getComputedStyle(el).flexDirection),
+    ).resolves.toBe('column');
     // Hydrated without a mismatch (React reports one as a console error).
     await page.waitForFunction(() => {
       const el = document.querySelector('#catalog-q');
@@ -140,13 +164,23 @@ describe('layout, language and not-found page', () => {
     await page.waitForURL(/\/about$/);
     await page.locator('.company-hero').first().waitFor();
     await page.locator('head link[rel="stylesheet"][href*="/assets/company-"]').waitFor({ state: 'attached', timeout: 5000 });
-    await expect(page.locator('.company-hero').first().evaluate((el) => getComputedStyle(el).borderBottomStyle)).resolves.toBe('solid');
+    await expect(
+      page
+        .locator('.company-hero')
+        .first()
+        .evaluate((el) => getComputedStyle(el).borderBottomStyle),
+    ).resolves.toBe('solid');
     // Back in the catalogue, its written stylesheets are still there and still apply.
     await page.goBack();
     await page.waitForURL(/\/catalog$/);
     await page.locator('.property-card').first().waitFor();
     await page.locator('head style[data-href^="/assets/catalog-"]').waitFor({ state: 'attached', timeout: 5000 });
-    await expect(page.locator('.property-card').first().evaluate((el) => getComputedStyle(el).flexDirection)).resolves.toBe('column');
+    await expect(
+      page
+        .locator('.property-card')
+        .first()
+        .evaluate((el) => getComputedStyle(el).flexDirection),
+    ).resolves.toBe('column');
     expect(problems()).toEqual([]);
     await context.close();
   });
@@ -198,7 +232,12 @@ describe('layout, language and not-found page', () => {
   ])('preloads the largest image of %s ahead of its scripts, and asks for it once (decision 022)', async (_name, path, sourceSelector) => {
     const { context, page, problems } = await openPage(browser);
     // A listing with images: the catalogue's first card links to one.
-    const target = path || ((await (await context.request.get(`${BASE_URL}/catalog`)).text()).match(/<a class="stretched-link"[^>]* href="(\/property\/[^"]+)"/)?.[1] ?? '');
+    const target =
+      path ||
+      ((await (await context.request.get(`${BASE_URL}/catalog`)).text()).match(
+        /<a class="stretched-link"[^>]* href="(\/property\/[^"]+)"/,
+      )?.[1] ??
+        '');
     expect(target).not.toBe('');
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));

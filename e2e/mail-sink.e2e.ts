@@ -72,7 +72,10 @@ describe('mail sink page', () => {
     // The admin finds it through the dashboard navigation.
     const { context, page, problems } = await openPage(browser);
     await signIn(page, 'admin@realty.local');
-    await Promise.all([page.waitForURL(/\/dashboard\/admin\/mail$/), page.getByRole('navigation', { name: 'Разделы кабинета' }).getByRole('link', { name: 'Почта (демо)' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/dashboard\/admin\/mail$/),
+      page.getByRole('navigation', { name: 'Разделы кабинета' }).getByRole('link', { name: 'Почта (демо)' }).click(),
+    ]);
     await page.getByRole('heading', { level: 1, name: 'Перехваченные письма' }).waitFor();
     // The worker sends it within seconds: once the sink has it, the list shows it.
     await untilCaught(RESET_EMAIL, 'Восстановление пароля');

@@ -11,7 +11,18 @@ import { RawVisitor, rawRequest, uniqueEmail } from './support/http';
  */
 
 const FROM = '127.0.0.4';
-const HOSTILE = ['//evil.example', '/\\evil.example', '/%5Cevil.example', '/%2F%2Fevil.example', '/.//evil.example', 'https://evil.example/', 'javascript:alert(1)', '/%0A/x', '/\t/evil.example', '//user@evil.example'];
+const HOSTILE = [
+  '//evil.example',
+  '/\\evil.example',
+  '/%5Cevil.example',
+  '/%2F%2Fevil.example',
+  '/.//evil.example',
+  'https://evil.example/',
+  'javascript:alert(1)',
+  '/%0A/x',
+  '/\t/evil.example',
+  '//user@evil.example',
+];
 
 /** Where a redirect answer sends the browser, resolved as the browser does. */
 function target(location: string | undefined): URL {
@@ -87,7 +98,9 @@ describe('redirect targets from a request stay on the site', () => {
     const res = await rawRequest({ path: '//evil.example', from: FROM });
     expect(res.status).toBe(404);
     // Every link but the footer's mailto: and tel:.
-    const hrefs = [...res.body.matchAll(/href="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, '&')).filter((h) => !/^(mailto|tel):/.test(h));
+    const hrefs = [...res.body.matchAll(/href="([^"]*)"/g)]
+      .map((m) => m[1].replace(/&amp;/g, '&'))
+      .filter((h) => !/^(mailto|tel):/.test(h));
     expect(hrefs.length).toBeGreaterThan(10);
     for (const href of hrefs) expect(new URL(href, BASE_URL).origin).toBe(BASE_URL);
     expect(res.body).toMatch(/href="\/\?lng=en"/);

@@ -83,50 +83,55 @@ describe('every public route in every language', () => {
     console.log(`public routes visited: ${ROUTES.length} routes x ${LANGS.length} languages = ${visited.length} pages`);
   });
 
-  it.each(ROUTES)('%s in ru, en, kk and zh: texts, no errors, title, description, canonical, hreflang, valid HTML, WCAG 2.2 AA', async (template) => {
-    const route = real(template);
-    const failures: string[] = [];
-    for (const lang of LANGS) {
-      const url = `${BASE_URL}${route}?lng=${lang}`;
-      const before = problems().length;
-      const res = await page.goto(url, { waitUntil: 'load' });
-      // Let hydration run (it is scheduled right after the scripts load), so its errors are seen too.
-      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-      visited.push(`${route} ${lang}`);
-      const where = `${route} [${lang}]`;
-      if (!res || res.status() >= 400) failures.push(`${where}: HTTP ${res?.status()}`);
-      const head = await page.evaluate(() => ({
-        lang: document.documentElement.lang,
-        title: document.title,
-        description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
-        canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '',
-        alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => l.getAttribute('hreflang')),
-        text: document.body.innerText,
-      }));
-      if (head.lang !== lang) failures.push(`${where}: <html lang="${head.lang}">`);
-      if (!head.title.trim()) failures.push(`${where}: no title`);
-      if (!head.description.trim()) failures.push(`${where}: no meta description`);
-      if (head.description.length > 160) failures.push(`${where}: description longer than 160 (${head.description.length})`);
-      if (!head.canonical) failures.push(`${where}: no canonical`);
-      else {
-        const lng = new URL(head.canonical).searchParams.get('lng');
-        if (lang === 'ru' ? lng !== null : lng !== lang) failures.push(`${where}: canonical ${head.canonical}`);
+  it.each(ROUTES)(
+    '%s in ru, en, kk and zh: texts, no errors, title, description, canonical, hreflang, valid HTML, WCAG 2.2 AA',
+    async (template) => {
+      const route = real(template);
+      const failures: string[] = [];
+      for (const lang of LANGS) {
+        const url = `${BASE_URL}${route}?lng=${lang}`;
+        const before = problems().length;
+        const res = await page.goto(url, { waitUntil: 'load' });
+        // Let hydration run (it is scheduled right after the scripts load), so its errors are seen too.
+        await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+        visited.push(`${route} ${lang}`);
+        const where = `${route} [${lang}]`;
+        if (!res || res.status() >= 400) failures.push(`${where}: HTTP ${res?.status()}`);
+        const head = await page.evaluate(() => ({
+          lang: document.documentElement.lang,
+          title: document.title,
+          description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+          canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '',
+          alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => l.getAttribute('hreflang')),
+          text: document.body.innerText,
+        }));
+        if (head.lang !== lang) failures.push(`${where}: <html lang="${head.lang}">`);
+        if (!head.title.trim()) failures.push(`${where}: no title`);
+        if (!head.description.trim()) failures.push(`${where}: no meta description`);
+        if (head.description.length > 160) failures.push(`${where}: description longer than 160 (${head.description.length})`);
+        if (!head.canonical) failures.push(`${where}: no canonical`);
+        else {
+          const lng = new URL(head.canonical).searchParams.get('lng');
+          if (lang === 'ru' ? lng !== null : lng !== lang) failures.push(`${where}: canonical ${head.canonical}`);
+        }
+        if (route !== '/auth' && head.alternates.sort().join() !== ['en', 'kk', 'ru', 'x-default', 'zh'].join())
+          failures.push(`${where}: hreflang ${head.alternates.join()}`);
+        const keys = rawKeys(head.text);
+        if (keys.length) failures.push(`${where}: raw keys ${keys.join(', ')}`);
+        const fresh = problems().slice(before);
+        if (fresh.length) failures.push(`${where}: ${fresh.join(' | ')}`);
+        if (res) for (const error of await markupErrors(await res.text())) failures.push(`${where}: HTML ${error}`);
+        for (const violation of await accessibilityViolations(page)) failures.push(`${where}: a11y ${violation}`);
+        // At 1440 px the header hides the brand's tagline; at 1280 px (most laptops) it shows:
+        // accessible names must contain the visible labels there too (WCAG 2.5.3, issue 19 item 12).
+        await page.setViewportSize({ width: 1280, height: 900 });
+        for (const violation of await accessibilityViolations(page, [LABEL_IN_NAME_RULE]))
+          failures.push(`${where}: a11y at 1280 px ${violation}`);
+        await page.setViewportSize({ width: 1440, height: 900 });
       }
-      if (route !== '/auth' && head.alternates.sort().join() !== ['en', 'kk', 'ru', 'x-default', 'zh'].join()) failures.push(`${where}: hreflang ${head.alternates.join()}`);
-      const keys = rawKeys(head.text);
-      if (keys.length) failures.push(`${where}: raw keys ${keys.join(', ')}`);
-      const fresh = problems().slice(before);
-      if (fresh.length) failures.push(`${where}: ${fresh.join(' | ')}`);
-      if (res) for (const error of await markupErrors(await res.text())) failures.push(`${where}: HTML ${error}`);
-      for (const violation of await accessibilityViolations(page)) failures.push(`${where}: a11y ${violation}`);
-      // At 1440 px the header hides the brand's tagline; at 1280 px (most laptops) it shows:
-      // accessible names must contain the visible labels there too (WCAG 2.5.3, issue 19 item 12).
-      await page.setViewportSize({ width: 1280, height: 900 });
-      for (const violation of await accessibilityViolations(page, [LABEL_IN_NAME_RULE])) failures.push(`${where}: a11y at 1280 px ${violation}`);
-      await page.setViewportSize({ width: 1440, height: 900 });
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('every public page in ru, en, kk and zh is valid HTML by the W3C Nu checker (issue 19 item 11)', async () => {
     // The routes above plus their other states: every category and subcategory page, the map
@@ -148,7 +153,11 @@ describe('every public route in every language', () => {
     const urls = [...new Set(routes)].flatMap((route) => LANGS.map((lang) => `${route}${route.includes('?') ? '&' : '?'}lng=${lang}`));
     const documents: Array<{ name: string; html: string }> = [];
     for (let i = 0; i < urls.length; i += 4) {
-      documents.push(...(await Promise.all(urls.slice(i, i + 4).map(async (url) => ({ name: url, html: await (await fetch(`${BASE_URL}${url}`)).text() })))));
+      documents.push(
+        ...(await Promise.all(
+          urls.slice(i, i + 4).map(async (url) => ({ name: url, html: await (await fetch(`${BASE_URL}${url}`)).text() })),
+        )),
+      );
     }
     expect(documents.length).toBeGreaterThanOrEqual(100);
     expect(await nuCheckerErrors(documents)).toEqual([]);
@@ -179,7 +188,11 @@ describe('every public route in every language', () => {
     };
     for (const path of ['/', '/about', '/contact']) {
       const agency = (await ld(path)).find((b) => b['@type'] === 'RealEstateAgent');
-      expect({ path, hours: agency?.openingHoursSpecification?.length, address: !!agency?.address }).toEqual({ path, hours: 2, address: true });
+      expect({ path, hours: agency?.openingHoursSpecification?.length, address: !!agency?.address }).toEqual({
+        path,
+        hours: 2,
+        address: true,
+      });
     }
     const category = (await ld('/category/offices')).map((b) => b['@type']);
     expect(category).toContain('CollectionPage');
@@ -196,7 +209,20 @@ describe('every public route in every language', () => {
       api<Array<{ slug: string }>>('/blog/posts?limit=100'),
     ]);
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replace(/&amp;/g, '&')).pathname);
-    for (const path of ['/', '/catalog', '/business-center', '/partners', '/news', '/about', '/contact', '/faq', '/terms', '/privacy', '/category/offices']) expect(locs).toContain(path);
+    for (const path of [
+      '/',
+      '/catalog',
+      '/business-center',
+      '/partners',
+      '/news',
+      '/about',
+      '/contact',
+      '/faq',
+      '/terms',
+      '/privacy',
+      '/category/offices',
+    ])
+      expect(locs).toContain(path);
     expect(locs.filter((p) => p.startsWith('/partners/'))).toHaveLength(partners.pagination.total);
     expect(locs.filter((p) => p.startsWith('/news/'))).toHaveLength(posts.length);
     expect(locs.filter((p) => p.startsWith('/property/')).length).toBeGreaterThanOrEqual(150);

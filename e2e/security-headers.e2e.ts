@@ -27,7 +27,9 @@ function directives(csp: string | null): Map<string, string[]> {
 
 /** The nonce the CSP header of `res` names for scripts. */
 function headerNonce(res: Response): string {
-  const source = directives(res.headers.get('content-security-policy')).get('script-src')?.find((v) => v.startsWith("'nonce-"));
+  const source = directives(res.headers.get('content-security-policy'))
+    .get('script-src')
+    ?.find((v) => v.startsWith("'nonce-"));
   expect(source).toBeDefined();
   return source!.slice("'nonce-".length, -1);
 }
@@ -76,7 +78,10 @@ describe('security headers of the web server', () => {
     const asset = /(\/assets\/[\w.-]+\.js)/.exec(html)?.[1];
     const media = /(\/media\/[^"'\s?]+)/.exec(html)?.[1];
     expect([asset, media]).toEqual([expect.any(String), expect.any(String)]);
-    for (const [what, path] of [['asset', asset!], ['media', media!]]) {
+    for (const [what, path] of [
+      ['asset', asset!],
+      ['media', media!],
+    ]) {
       const res = await fetch(`${BASE_URL}${path}`);
       expect([what, res.status]).toEqual([what, 200]);
       expectHelmetHeaders(res, what);
@@ -105,7 +110,10 @@ describe('security headers of the web server', () => {
     const email = `e2e.headers.${Date.now().toString(36)}@example.kz`;
     const [role] = await query<{ id: string }>(`SELECT id FROM roles WHERE name = 'user'`);
     const hash = await argon2.hash('Passw0rd1', { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-    await query(`INSERT INTO users (email, password_hash, first_name, last_name, language, status, role_id) VALUES ($1, $2, 'Тест', 'Заголовков', 'ru', 'active', $3)`, [email, hash, role.id]);
+    await query(
+      `INSERT INTO users (email, password_hash, first_name, last_name, language, status, role_id) VALUES ($1, $2, 'Тест', 'Заголовков', 'ru', 'active', $3)`,
+      [email, hash, role.id],
+    );
     // Sign in through the web's form (no JavaScript).
     const form = await fetch(`${BASE_URL}/auth`, { headers: { accept: 'text/html' } });
     const cookies = new Map(form.headers.getSetCookie().map((c) => c.slice(0, c.indexOf(';')).split('=') as [string, string]));
@@ -152,7 +160,10 @@ describe('Content-Security-Policy in the browser', () => {
     });
     await new Promise<void>((resolve) => tiles.listen(0, resolve));
     const tileUrl = `http://{s}.localhost:${(tiles.address() as AddressInfo).port}/{z}/{x}/{y}.png`;
-    [browser, stack] = await Promise.all([launchBrowser(), startStack({ api: false, webs: [{ MAP_TILE_URL: tileUrl, MAP_TILE_ATTRIBUTION: 'Test tiles' }] })]);
+    [browser, stack] = await Promise.all([
+      launchBrowser(),
+      startStack({ api: false, webs: [{ MAP_TILE_URL: tileUrl, MAP_TILE_ATTRIBUTION: 'Test tiles' }] }),
+    ]);
   }, 90_000);
   afterAll(async () => {
     await Promise.all([browser?.close(), stack?.stop(), new Promise((resolve) => tiles?.close(resolve))]);
@@ -176,8 +187,18 @@ describe('Content-Security-Policy in the browser', () => {
       await page.goto(`${web}${path}`, { waitUntil: 'load' });
       // Hydrated: the analytics tracker and the client scripts ran.
       await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
-      if (path.includes('view=map')) await page.waitForFunction(() => [...document.querySelectorAll('img.leaflet-tile')].some((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), undefined, { timeout: 20_000 });
-      violations.push(...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).map((v) => `${path}: ${v}`));
+      if (path.includes('view=map'))
+        await page.waitForFunction(
+          () =>
+            [...document.querySelectorAll('img.leaflet-tile')].some(
+              (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+            ),
+          undefined,
+          { timeout: 20_000 },
+        );
+      violations.push(
+        ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).map((v) => `${path}: ${v}`),
+      );
     }
     // A client navigation away and back: React writes the page's stylesheets into <head> again (decision 020), with the nonce.
     await page.locator('footer a[href="/about"]').click();
@@ -185,7 +206,11 @@ describe('Content-Security-Policy in the browser', () => {
     await page.goBack();
     await page.waitForURL(/\/partners$/);
     await page.locator('head style[data-href]').first().waitFor({ state: 'attached' });
-    violations.push(...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).map((v) => `back to /partners: ${v}`));
+    violations.push(
+      ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).map(
+        (v) => `back to /partners: ${v}`,
+      ),
+    );
     expect(violations).toEqual([]);
     expect(problems()).toEqual([]);
     expect(tileRequests).toBeGreaterThan(0);

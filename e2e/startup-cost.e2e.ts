@@ -16,13 +16,32 @@ describe('startup cost of the public pages', () => {
     await page.goto(`${BASE_URL}/partners`, { waitUntil: 'networkidle' });
     // The loader data as the browser decoded it (Remix keeps it on window.__remixContext).
     const partners = await page.evaluate(
-      () => (window as unknown as { __remixContext: { state: { loaderData: Record<string, { partners: Array<Record<string, unknown>> }> } } }).__remixContext.state.loaderData['routes/partners._index'].partners,
+      () =>
+        (window as unknown as { __remixContext: { state: { loaderData: Record<string, { partners: Array<Record<string, unknown>> }> } } })
+          .__remixContext.state.loaderData['routes/partners._index'].partners,
     );
     expect(partners.length).toBeGreaterThan(20);
     for (const p of partners) {
       // Not the API's PartnerDto: no services, hours, e-mail, Instagram; texts in one language.
       expect(Object.keys(p).sort()).toEqual(
-        ['address', 'buildingFloor', 'category', 'description', 'discount', 'href', 'id', 'isInBusinessCenter', 'latitude', 'longitude', 'name', 'officeNumber', 'phone', 'rating', 'reviewsCount', 'websiteUrl'].sort(),
+        [
+          'address',
+          'buildingFloor',
+          'category',
+          'description',
+          'discount',
+          'href',
+          'id',
+          'isInBusinessCenter',
+          'latitude',
+          'longitude',
+          'name',
+          'officeNumber',
+          'phone',
+          'rating',
+          'reviewsCount',
+          'websiteUrl',
+        ].sort(),
       );
       expect(typeof p.description).toBe('string');
     }
@@ -81,12 +100,14 @@ describe('startup cost of the public pages', () => {
     expect((await Promise.all(scripts)).filter((code) => code.includes('ToastViewport'))).toEqual([]);
     await expect(page.locator('.toast-viewport').count()).resolves.toBe(0);
     // The whole route manifest came with the page: no /__manifest requests for the page's links.
-    expect(await page.evaluate(() => Object.keys((window as unknown as { __remixManifest: { routes: object } }).__remixManifest.routes))).toEqual(
-      expect.arrayContaining(['routes/partners.$slug', 'routes/property.$id', 'routes/news.$slug']),
-    );
+    expect(
+      await page.evaluate(() => Object.keys((window as unknown as { __remixManifest: { routes: object } }).__remixManifest.routes)),
+    ).toEqual(expect.arrayContaining(['routes/partners.$slug', 'routes/property.$id', 'routes/news.$slug']));
     // A toast (the contact form's validation error) loads the toast UI and shows. The form
     // first: hydration is time-sliced, so the header may be hydrated before it.
-    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLInputElement>('#contact-form input[name="_js"]')).every((i) => i.value === '1'));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLInputElement>('#contact-form input[name="_js"]')).every((i) => i.value === '1'),
+    );
     const form = page.locator('#contact-form form');
     await form.getByLabel('Имя').fill('Айдана Сейткали');
     await form.getByLabel('Телефон').fill('12345');

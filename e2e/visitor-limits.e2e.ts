@@ -10,7 +10,7 @@ import { startStack, type PrivateStack } from './support/stack';
 /** An address of TEST-NET-2 (RFC 5737), different each call. */
 function testAddress(): string {
   const [a, b] = randomBytes(2);
-  return `198.51.${a}.${b % 254 + 1}`;
+  return `198.51.${a}.${(b % 254) + 1}`;
 }
 
 function uniqueEmail(tag: string): string {
@@ -36,11 +36,22 @@ async function openLoginForm(base: string, headers: Record<string, string> = {})
 }
 
 /** Posts the login form of /auth (no JavaScript) with a wrong password. */
-async function postLogin(base: string, form: { token: string; cookie: string }, email: string, headers: Record<string, string> = {}): Promise<Response> {
+async function postLogin(
+  base: string,
+  form: { token: string; cookie: string },
+  email: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${base}/auth`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { accept: 'text/html', 'accept-language': 'ru', 'content-type': 'application/x-www-form-urlencoded', cookie: form.cookie, ...headers },
+    headers: {
+      accept: 'text/html',
+      'accept-language': 'ru',
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: form.cookie,
+      ...headers,
+    },
     body: new URLSearchParams({ csrf: form.token, intent: 'login', email, password: 'Wrong-Passw0rd' }).toString(),
   });
 }
@@ -59,7 +70,12 @@ describe('the visitor address the web forwards to the API (WEB_TRUST_PROXY unset
       const form = await openLoginForm(web);
       const answers: Array<{ status: number; retryAfter: string | null; html: string }> = [];
       for (let i = 0; i < 20; i += 1) {
-        const res = await postLogin(web, form, email, spoof ? { 'x-forwarded-for': testAddress(), 'x-client-ip': testAddress(), forwarded: `for=${testAddress()}` } : {});
+        const res = await postLogin(
+          web,
+          form,
+          email,
+          spoof ? { 'x-forwarded-for': testAddress(), 'x-client-ip': testAddress(), forwarded: `for=${testAddress()}` } : {},
+        );
         answers.push({ status: res.status, retryAfter: res.headers.get('retry-after'), html: await res.text() });
       }
       return answers;

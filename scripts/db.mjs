@@ -21,7 +21,8 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-const USAGE = 'usage: node scripts/db.mjs migrate|seed|reset|status|media [--force] [--listings N] [--seed N] [--no-jobs] [--yes] [--demo-accounts]';
+const USAGE =
+  'usage: node scripts/db.mjs migrate|seed|reset|status|media [--force] [--listings N] [--seed N] [--no-jobs] [--yes] [--demo-accounts]';
 
 function parseArgs(argv) {
   const [command, ...rest] = argv;
@@ -57,7 +58,8 @@ function loadLibs() {
     demo = require('@realty/seed');
     return { db: require('@realty/db'), jobs: require('@realty/jobs') };
   } catch (e) {
-    if (e.code === 'MODULE_NOT_FOUND') fail(`the compiled libs are missing (${e.message.split('\n')[0]}).\n  Build them first: npm run build:server`);
+    if (e.code === 'MODULE_NOT_FOUND')
+      fail(`the compiled libs are missing (${e.message.split('\n')[0]}).\n  Build them first: npm run build:server`);
     throw e;
   }
 }
@@ -113,9 +115,14 @@ async function enqueueImageJobs(jobs, imageIds) {
       // After a reset the same seed brings back the same image ids: a finished job kept
       // under the same job id would swallow the new one, so it goes first.
       await Promise.all(ids.map((imageId) => queue.remove(jobs.jobId(name, { imageId })).catch(() => 0)));
-      await producer.addBulk(name, ids.map((imageId) => ({ imageId })));
+      await producer.addBulk(
+        name,
+        ids.map((imageId) => ({ imageId })),
+      );
     }
-    console.log(`✔ queued ${imageIds.length} image jobs on "${queue.name}" (prefix "${jobs.queuePrefix()}"); the worker makes the variants`);
+    console.log(
+      `✔ queued ${imageIds.length} image jobs on "${queue.name}" (prefix "${jobs.queuePrefix()}"); the worker makes the variants`,
+    );
   } catch (e) {
     // The data is in; pages use the original images until the variants exist.
     console.warn(`! image jobs not queued: ${e.message}`);
@@ -151,7 +158,10 @@ function printSummary(summary) {
     ['property types', summary.propertyTypes],
     ['building complexes', summary.buildingComplexes],
     ['users', `${summary.users} (agents: ${summary.agents})`],
-    ['listings', `${summary.listings} (active ${summary.activeListings}, featured ${summary.featuredListings}, soft-deleted ${summary.deletedListings})`],
+    [
+      'listings',
+      `${summary.listings} (active ${summary.activeListings}, featured ${summary.featuredListings}, soft-deleted ${summary.deletedListings})`,
+    ],
     ['listing images', summary.images],
     ['image pool', `${summary.poolImages} files (${summary.poolImagesWritten} drawn now)`],
     ['partners', summary.partners],
@@ -206,7 +216,8 @@ async function seedData(db, ds, opts, demoAccounts) {
   await ds.query('ANALYZE');
   console.log(`✔ demo data loaded in ${(result.summary.durationMs / 1000).toFixed(1)} s (rows added):`);
   printSummary(result.summary);
-  if (count > 0 && result.summary.listings === 0) console.log('  (these listings were already there: rows are never overwritten; --seed N loads another set)');
+  if (count > 0 && result.summary.listings === 0)
+    console.log('  (these listings were already there: rows are never overwritten; --seed N loads another set)');
   if (demoAccounts) console.log(`  demo logins (password ${demo.DEMO_PASSWORD}): ${demo.DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
   else console.log('  no demo accounts (--demo-accounts or SEED_DEMO_ACCOUNTS=1 adds them)');
   return result;
@@ -248,7 +259,9 @@ async function statusOfDatabase(db, url) {
       (SELECT count(*) FROM property_images)::int AS images,
       (SELECT count(*) FROM property_images WHERE variants IS NOT NULL)::int AS with_variants`);
     console.log(`rows      roles ${c.roles}, users ${c.users}, building complexes ${c.complexes}`);
-    console.log(`          listings ${c.listings} (public ${c.public}, featured ${c.featured}), images ${c.images} (${c.with_variants} with variants)`);
+    console.log(
+      `          listings ${c.listings} (public ${c.public}, featured ${c.featured}), images ${c.images} (${c.with_variants} with variants)`,
+    );
   });
 }
 

@@ -44,7 +44,8 @@ function portFree(port) {
  * or MAIL_SINK=0.
  */
 async function mailSetting(dataDir) {
-  if (process.env.MAIL_SINK === '0' || (process.env.SMTP_URL && process.env.MAIL_SINK !== '1')) return { smtpUrl: process.env.SMTP_URL, sinkDir: null };
+  if (process.env.MAIL_SINK === '0' || (process.env.SMTP_URL && process.env.MAIL_SINK !== '1'))
+    return { smtpUrl: process.env.SMTP_URL, sinkDir: null };
   const port = (await portFree(1025)) ? 1025 : await freePort();
   return { smtpUrl: `smtp://127.0.0.1:${port}`, sinkDir: process.env.MAIL_SINK_DIR || path.join(dataDir, 'mail') };
 }
@@ -114,7 +115,10 @@ async function main() {
     console.log(`  Demo logins (password ${demo.DEMO_PASSWORD}):`);
     for (const a of demo.DEMO_ACCOUNTS) console.log(`    ${a.role.padEnd(12)} ${a.email}`);
   }
-  if (mail.sinkDir) console.log(`  Mail: caught by the local sink (${env.SMTP_URL}); admins read it at http://localhost:${env.WEB_PORT}/dashboard/admin/mail`);
+  if (mail.sinkDir)
+    console.log(
+      `  Mail: caught by the local sink (${env.SMTP_URL}); admins read it at http://localhost:${env.WEB_PORT}/dashboard/admin/mail`,
+    );
   else if (env.SMTP_URL) console.log(`  Mail: sent through ${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//***@')}`);
   console.log('  Ctrl-C stops everything.\n');
   await reportQueue(require, redisUrl);

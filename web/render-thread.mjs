@@ -76,7 +76,12 @@ export function createRenderThread(buildPath, { log = console, retryMs = 1000, m
       if (!call) return;
       pending.delete(msg.id);
       if (msg.error) call.reject(new Error(`render thread: ${msg.error}`));
-      else call.resolve({ status: msg.status, headers: msg.headers, body: Buffer.from(msg.body.buffer, msg.body.byteOffset, msg.body.byteLength) });
+      else
+        call.resolve({
+          status: msg.status,
+          headers: msg.headers,
+          body: Buffer.from(msg.body.buffer, msg.body.byteOffset, msg.body.byteLength),
+        });
     });
     worker.on('error', (error) => log.error('render thread failed:', error));
     worker.on('exit', (code) => {

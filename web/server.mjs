@@ -57,7 +57,9 @@ const publicEntries = readdirSync(clientDir, { withFileTypes: true }).filter((e)
 const publicFiles = new Set(publicEntries.filter((e) => !e.isDirectory()).map((e) => `/${e.name}`));
 const publicDirs = publicEntries.filter((e) => e.isDirectory()).map((e) => `/${e.name}/`);
 const servePublic = express.static(clientDir, { maxAge: '1h' });
-app.use((req, res, next) => (publicFiles.has(req.path) || publicDirs.some((d) => req.path.startsWith(d)) ? servePublic(req, res, next) : next()));
+app.use((req, res, next) =>
+  publicFiles.has(req.path) || publicDirs.some((d) => req.path.startsWith(d)) ? servePublic(req, res, next) : next(),
+);
 // Whole pages for anonymous visitors, kept PAGE_CACHE_MS (app/lib/serving/page-cache.server.ts).
 const pageCacheMs = Number(process.env.PAGE_CACHE_MS ?? 15_000);
 // Their renders run on a worker thread (render-thread.mjs) unless RENDER_THREAD=0.
@@ -65,7 +67,11 @@ const renderThread = process.env.RENDER_THREAD === '0' ? null : createRenderThre
 // A kept page made under an older catalogue version renders anew (polled every PAGE_CACHE_VERSION_POLL_MS; 0: pages live out their TTL).
 const versionPollMs = Number(process.env.PAGE_CACHE_VERSION_POLL_MS ?? 1000);
 const version = build.entry.module.catalogVersionSource(Number.isFinite(versionPollMs) ? versionPollMs : 1000);
-const pageCache = build.entry.module.createPageCache({ ttlMs: Number.isFinite(pageCacheMs) ? pageCacheMs : 15_000, render: renderThread?.render, version });
+const pageCache = build.entry.module.createPageCache({
+  ttlMs: Number.isFinite(pageCacheMs) ? pageCacheMs : 15_000,
+  render: renderThread?.render,
+  version,
+});
 // Paths the Remix handler cannot take (issue 19 item 10). A path that decodes to a leading
 // backslash (/%5C) crashes React Router's server render (encodeLocation: new URL('/\\', base) is
 // no URL) with a 500 before any route runs, and a malformed escape (/%) gets Express's bare 400

@@ -12,7 +12,15 @@ import { PropertiesRepository } from './properties/properties.repository';
 import { PropertiesService } from './properties/properties.service';
 
 /** The card mapping and reference tables the API uses, so the baseline makes the same cards. */
-export { cardFromRow, catalogRefsOf, REF_TABLES, refRowsSql, type CardRow, type CatalogRefs, type RefRow } from './properties/properties.mapper';
+export {
+  cardFromRow,
+  catalogRefsOf,
+  REF_TABLES,
+  refRowsSql,
+  type CardRow,
+  type CatalogRefs,
+  type RefRow,
+} from './properties/properties.mapper';
 
 /**
  * The catalogue reads of the API (PropertiesService: `list(params)` and the rest) on a data

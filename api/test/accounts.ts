@@ -178,7 +178,10 @@ export class Caller {
     const res = await this.call('post', '/api/auth/login', { email, password, ...(rememberMe === undefined ? {} : { rememberMe }) });
     if (res.status !== 200) throw new Error(`login of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
     this.accessToken = res.body.data.tokens.accessToken;
-    return res.body.data as { tokens: { accessToken: string; refreshToken: string; expiresIn: number; refreshExpiresAt: string }; user: Record<string, unknown> };
+    return res.body.data as {
+      tokens: { accessToken: string; refreshToken: string; expiresIn: number; refreshExpiresAt: string };
+      user: Record<string, unknown>;
+    };
   }
 }
 

@@ -16,7 +16,12 @@ export async function seedContentFixture(databaseUrl: string): Promise<{ agentId
   const ds = createDataSource(databaseUrl);
   await ds.initialize();
   try {
-    await seedContentData(ds, { seed: DEFAULT_SEED, referenceDate: DEFAULT_REFERENCE_DATE, authorIds: [refs.agentId], storage: new LocalFileStorage(path.join(tmp, 'uploads')) });
+    await seedContentData(ds, {
+      seed: DEFAULT_SEED,
+      referenceDate: DEFAULT_REFERENCE_DATE,
+      authorIds: [refs.agentId],
+      storage: new LocalFileStorage(path.join(tmp, 'uploads')),
+    });
   } finally {
     await ds.destroy();
     await fs.rm(tmp, { recursive: true, force: true });

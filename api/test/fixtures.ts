@@ -79,14 +79,26 @@ export async function insertReferenceData(client: ClientBase): Promise<Reference
   for (const [slug, subs] of Object.entries(FIXTURE_TREE)) {
     const r = await client.query(
       `INSERT INTO property_categories (slug, name, description, icon, sort_order) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [slug, lt(`Категория ${slug}`, `Category ${slug}`, `Санат ${slug}`, `类别 ${slug}`), lt('Описание', 'Description', 'Сипаттама', '描述'), 'building', order++],
+      [
+        slug,
+        lt(`Категория ${slug}`, `Category ${slug}`, `Санат ${slug}`, `类别 ${slug}`),
+        lt('Описание', 'Description', 'Сипаттама', '描述'),
+        'building',
+        order++,
+      ],
     );
     categories[slug] = r.rows[0].id;
     let subOrder = 0;
     for (const sub of subs) {
       const s = await client.query(
         `INSERT INTO property_subcategories (category_id, slug, name, filters, sort_order) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [categories[slug], sub, lt(`Подкатегория ${sub}`, `Subcategory ${sub}`, `Ішкі санат ${sub}`, `子类别 ${sub}`), JSON.stringify(['rooms', 'furniture']), subOrder++],
+        [
+          categories[slug],
+          sub,
+          lt(`Подкатегория ${sub}`, `Subcategory ${sub}`, `Ішкі санат ${sub}`, `子类别 ${sub}`),
+          JSON.stringify(['rooms', 'furniture']),
+          subOrder++,
+        ],
       );
       subcategories[sub] = s.rows[0].id;
     }
@@ -207,8 +219,18 @@ const TYPE_TITLES: Record<PropertyTypeSlug, [string, string, string, string]> = 
   warehouse: ['Склад', 'Warehouse', 'Қойма', '仓库'],
   coworking: ['Коворкинг', 'Coworking', 'Коворкинг', '联合办公'],
 };
-const CATEGORY_OF: Record<PropertyTypeSlug, string> = { office: 'offices', coworking: 'offices', retail: 'retail', warehouse: 'warehouses' };
-const SUBCATEGORY_OF: Record<PropertyTypeSlug, string> = { office: 'office-space', coworking: 'coworking', retail: 'street-retail', warehouse: 'storage' };
+const CATEGORY_OF: Record<PropertyTypeSlug, string> = {
+  office: 'offices',
+  coworking: 'offices',
+  retail: 'retail',
+  warehouse: 'warehouses',
+};
+const SUBCATEGORY_OF: Record<PropertyTypeSlug, string> = {
+  office: 'office-space',
+  coworking: 'coworking',
+  retail: 'street-retail',
+  warehouse: 'storage',
+};
 const STREETS = ['пр. Достык', 'ул. Толе би', 'пр. Абылай хана', 'ул. Жибек жолы'];
 
 /**
@@ -248,7 +270,12 @@ export function catalogProperties(): PropertySpec[] {
         ...(i % 4 === 1 ? { parking: true } : {}),
         rooms: i === 9 ? 'много' : i % 6,
       },
-      features: [...(i % 7 === 0 ? ['parking'] : []), ...(i === 7 ? ['furniture'] : []), ...(i === 15 ? ['air_conditioning'] : []), 'security'],
+      features: [
+        ...(i % 7 === 0 ? ['parking'] : []),
+        ...(i === 7 ? ['furniture'] : []),
+        ...(i === 15 ? ['air_conditioning'] : []),
+        'security',
+      ],
       featured: i % 5 === 0,
       createdAt: new Date(Date.UTC(2025, 0, 1, hours)).toISOString(),
       withAgent: i % 2 === 0,
@@ -267,7 +294,13 @@ export function catalogProperties(): PropertySpec[] {
   out[14].address = 'ул. Сатпаева, 15';
   out[16].title.ru = 'Панорамный офис 17';
 
-  const hidden = (slug: string, status: PropertyStatus, deleted: boolean, subcategory = 'office-space', category = 'offices'): PropertySpec => ({
+  const hidden = (
+    slug: string,
+    status: PropertyStatus,
+    deleted: boolean,
+    subcategory = 'office-space',
+    category = 'offices',
+  ): PropertySpec => ({
     ...out[0],
     slug,
     title: lt(`Невидимка ${slug}`, `Invisible ${slug}`, `Көрінбейтін ${slug}`, `隐藏 ${slug}`),

@@ -39,7 +39,7 @@ export async function startListeningApi(): Promise<ListeningApi> {
     listings: fx.listings.filter((l) => l.status === 'active' && !l.deleted).map((l) => ({ id: l.id, slug: l.slug })),
     password: TEST_PASSWORD,
     addUser: (u) => insertUser({ databaseUrl: api.databaseUrl, refs: fx.refs }, { role: 'user', ...u }),
-    query: <T,>(sql: string, params: unknown[] = []) => withClient(api.databaseUrl, async (c) => (await c.query(sql, params)).rows as T[]),
+    query: <T>(sql: string, params: unknown[] = []) => withClient(api.databaseUrl, async (c) => (await c.query(sql, params)).rows as T[]),
     analyticsCountFor: async (ip) => (await api.app.get(RateLimiter).peek(ipLimitKey(RATE_LIMITS.analytics, ip)))?.count ?? 0,
     close: () => api.close(),
   };

@@ -24,7 +24,11 @@ export async function compareBaselineWithApi(baseline, api, scenarios) {
     if (!same) {
       let i = 0;
       while (i < a.length && a[i] === b[i]) i++;
-      row.first_difference = { at: i, api: a.subarray(Math.max(0, i - 40), i + 80).toString('utf8'), baseline: b.subarray(Math.max(0, i - 40), i + 80).toString('utf8') };
+      row.first_difference = {
+        at: i,
+        api: a.subarray(Math.max(0, i - 40), i + 80).toString('utf8'),
+        baseline: b.subarray(Math.max(0, i - 40), i + 80).toString('utf8'),
+      };
     }
     out.push(row);
   }

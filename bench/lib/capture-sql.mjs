@@ -58,10 +58,20 @@ export async function captureCatalogSql(url, scenarios) {
         const kind = classify(q.sql);
         if (kind && !byKind[kind]) byKind[kind] = q;
       }
-      if (!byKind.list || !byKind.count) throw new Error(`could not capture the SQL of ${name}: ${captured.map((q) => q.sql.slice(0, 60)).join(' | ')}`);
+      if (!byKind.list || !byKind.count)
+        throw new Error(`could not capture the SQL of ${name}: ${captured.map((q) => q.sql.slice(0, 60)).join(' | ')}`);
       // The page size: the list statement asks one row more (is there a next page?), which the
       // API drops from the answer; the baseline does the same.
-      out[name] = { query, page: params.page, limit: params.limit, list: byKind.list, count: byKind.count, total: page.meta.total, items: page.items.length, nextCursor: page.meta.nextCursor ?? null };
+      out[name] = {
+        query,
+        page: params.page,
+        limit: params.limit,
+        list: byKind.list,
+        count: byKind.count,
+        total: page.meta.total,
+        items: page.items.length,
+        nextCursor: page.meta.nextCursor ?? null,
+      };
     }
     return out;
   } finally {

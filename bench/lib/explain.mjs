@@ -17,7 +17,8 @@ function* nodes(plan) {
 function summarise(plan) {
   const scans = [];
   for (const n of nodes(plan)) {
-    if (n['Relation Name'] && /Scan/.test(n['Node Type'])) scans.push(`${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''} on ${n['Relation Name']}`);
+    if (n['Relation Name'] && /Scan/.test(n['Node Type']))
+      scans.push(`${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''} on ${n['Relation Name']}`);
   }
   return scans;
 }

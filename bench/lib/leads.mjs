@@ -54,9 +54,9 @@ export async function insertLeads(ds, n, log) {
             column_default IS NOT NULL OR is_identity = 'YES' OR is_generated <> 'NEVER' AS has_default
        FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'leads' ORDER BY ordinal_position`,
   );
-  const checks = (await ds.query(`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'public.leads'::regclass AND contype = 'c'`)).map(
-    (r) => r.def,
-  );
+  const checks = (
+    await ds.query(`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'public.leads'::regclass AND contype = 'c'`)
+  ).map((r) => r.def);
   const fks = await ds.query(
     `SELECT a.attname AS col, c.confrelid::regclass::text AS ref, fa.attname AS ref_col
        FROM pg_constraint c
@@ -70,14 +70,17 @@ export async function insertLeads(ds, n, log) {
   for (const c of columns) {
     const fk = fks.find((f) => f.col === c.name);
     let expr = null;
-    if (c.name === 'created_at' || c.name === 'updated_at') expr = `now() - ((g % 365) || ' days')::interval - ((g % 1440) || ' minutes')::interval`;
+    if (c.name === 'created_at' || c.name === 'updated_at')
+      expr = `now() - ((g % 365) || ' days')::interval - ((g % 1440) || ' minutes')::interval`;
     else if (c.has_default) continue;
     else if (fk) {
       // A listing for a third of the leads (forms on property pages); other references only when required.
       if (c.nullable && fk.ref !== 'properties') continue;
       const cte = `ref_${ctes.length}`;
       ctes.push(`${cte} AS (SELECT array_agg(${fk.ref_col}) AS a FROM (SELECT ${fk.ref_col} FROM ${fk.ref} ORDER BY 1 LIMIT 1000) x)`);
-      expr = c.nullable ? `CASE WHEN g % 3 = 0 THEN (SELECT a[1 + (g % array_length(a, 1))] FROM ${cte}) END` : `(SELECT a[1 + (g % array_length(a, 1))] FROM ${cte})`;
+      expr = c.nullable
+        ? `CASE WHEN g % 3 = 0 THEN (SELECT a[1 + (g % array_length(a, 1))] FROM ${cte}) END`
+        : `(SELECT a[1 + (g % array_length(a, 1))] FROM ${cte})`;
     } else if (c.type === 'USER-DEFINED') {
       expr = `(enum_range(NULL::${c.udt}))[1 + (g % array_length(enum_range(NULL::${c.udt}), 1))]`;
     } else {

@@ -22,7 +22,15 @@ const require = createRequire(import.meta.url);
 export const LIGHTHOUSE_GOAL = { score: 90, tbt_ms: 200 };
 
 /** Chromium flags of the team's browser runs (headless, no sandbox in containers, no background traffic). */
-export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * Requests Lighthouse drops before they leave the browser: map tiles. The machine is offline,
@@ -143,7 +151,9 @@ export async function lighthousePages(base, pages, { runs = 3, log = console.log
     row.meets_goal = row.score !== null && row.score >= LIGHTHOUSE_GOAL.score && row.tbt_ms <= LIGHTHOUSE_GOAL.tbt_ms;
     const warnings = [...new Set(results.flatMap((r) => r.warnings))];
     if (warnings.length) row.warnings = warnings;
-    log(`lighthouse ${page.path}: score ${row.score} (${row.scores.join(', ')}), TBT ${row.tbt_ms} ms (${row.tbt_runs.join(', ')}), LCP ${row.lcp_ms} ms, CLS ${row.cls}`);
+    log(
+      `lighthouse ${page.path}: score ${row.score} (${row.scores.join(', ')}), TBT ${row.tbt_ms} ms (${row.tbt_runs.join(', ')}), LCP ${row.lcp_ms} ms, CLS ${row.cls}`,
+    );
     out.push(row);
   }
   return out;

@@ -27,7 +27,14 @@ export function fetchRaw(url, { decode = false, headers = {} } = {}) {
         if (decode) {
           const zlib = require('node:zlib');
           const enc = res.headers['content-encoding'];
-          const buf = enc === 'br' ? zlib.brotliDecompressSync(raw) : enc === 'gzip' ? zlib.gunzipSync(raw) : enc === 'deflate' ? zlib.inflateSync(raw) : raw;
+          const buf =
+            enc === 'br'
+              ? zlib.brotliDecompressSync(raw)
+              : enc === 'gzip'
+                ? zlib.gunzipSync(raw)
+                : enc === 'deflate'
+                  ? zlib.inflateSync(raw)
+                  : raw;
           body = buf.toString('utf8');
         }
         resolve({ status: res.statusCode, headers: res.headers, bytes: raw.length, body });
@@ -82,7 +89,13 @@ export async function pageWeight(base, path) {
     for (const href of list) {
       const r = await fetchRaw(new URL(href, base).toString());
       bytes += r.bytes;
-      cache.push({ href, status: r.status, bytes: r.bytes, encoding: r.headers['content-encoding'] ?? 'none', cacheControl: r.headers['cache-control'] ?? '' });
+      cache.push({
+        href,
+        status: r.status,
+        bytes: r.bytes,
+        encoding: r.headers['content-encoding'] ?? 'none',
+        cacheControl: r.headers['cache-control'] ?? '',
+      });
     }
     return { bytes, cache };
   };
@@ -146,14 +159,19 @@ export function ensureChromium(log) {
     // not Debian: the reason is logged below
   }
   if (process.env.BENCH_INSTALL_CHROMIUM === '0' || !isRoot || !hasApt) {
-    log(`! no chromium found and not installing it (${process.env.BENCH_INSTALL_CHROMIUM === '0' ? 'BENCH_INSTALL_CHROMIUM=0' : !isRoot ? 'not root' : 'no apt-get'}): apt-get install chromium, or set CHROMIUM_PATH; the browser targets will show as not measured`);
+    log(
+      `! no chromium found and not installing it (${process.env.BENCH_INSTALL_CHROMIUM === '0' ? 'BENCH_INSTALL_CHROMIUM=0' : !isRoot ? 'not root' : 'no apt-get'}): apt-get install chromium, or set CHROMIUM_PATH; the browser targets will show as not measured`,
+    );
     return null;
   }
   log('no chromium found: apt-get install chromium fonts-dejavu-core (once, about a minute)');
   try {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env,
+    });
   } catch (e) {
     log(`! apt-get install chromium failed (${e.message.split('\n')[0]}): the browser targets will show as not measured`);
     return null;
@@ -229,7 +247,14 @@ export async function browserMetrics(base, paths, log, runs = 7) {
   return Object.fromEntries(
     Object.entries(out).map(([path, loads]) => {
       const sorted = [...loads].sort((a, b) => a.lcp_ms - b.lcp_ms);
-      return [path, { ...sorted[Math.floor((sorted.length - 1) / 2)], lcp_runs: loads.map((l) => l.lcp_ms), cls_max: Math.max(...loads.map((l) => l.cls)) }];
+      return [
+        path,
+        {
+          ...sorted[Math.floor((sorted.length - 1) / 2)],
+          lcp_runs: loads.map((l) => l.lcp_ms),
+          cls_max: Math.max(...loads.map((l) => l.cls)),
+        },
+      ];
     }),
   );
 }

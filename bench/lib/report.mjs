@@ -19,8 +19,14 @@ export function evaluateTargets(report, names) {
     let floorNote = floor && !name.includes('10 conn.') ? `; a node:http hello world at the same load: ${p99(floor)}` : '';
     if (plain && name === 'api catalogue @500 req/s') floorNote += `; uncompressed (100 KB answers): p99 ${plain.p99_ms} ms`;
     const cold = find(report, 'api catalogue @500 req/s, 200 queries, cold');
-    if (cold && name === 'api catalogue @500 req/s, 200 queries') floorNote += `; after one pass over the queries; cold (all 200 first asked in the first second): p99 ${cold.p99_ms} ms`;
-    if (r) add(`catalogue API p99 <= 50 ms at 500 req/s (${label})`, `${p99(r)} (${r.rps} req/s${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${floorNote})`, r.p99_ms <= 50 && !r.non2xx);
+    if (cold && name === 'api catalogue @500 req/s, 200 queries')
+      floorNote += `; after one pass over the queries; cold (all 200 first asked in the first second): p99 ${cold.p99_ms} ms`;
+    if (r)
+      add(
+        `catalogue API p99 <= 50 ms at 500 req/s (${label})`,
+        `${p99(r)} (${r.rps} req/s${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${floorNote})`,
+        r.p99_ms <= 50 && !r.non2xx,
+      );
   }
   const cat = find(report, names.catalog);
   const base = report.scenarios.find((s) => s.baseline_for === names.catalog);
@@ -56,10 +62,23 @@ export function evaluateTargets(report, names) {
   // Visitors with different filters (not in the issue, for information): 200 pages, each
   // rendered anew in the background as it comes due.
   const ssrMix = find(report, 'web /catalog @100 req/s, 200 queries');
-  const mixNote = ssrMix ? `; 200 distinct pages (not judged): ${p99(ssrMix)}, ${ssrMix.rps} req/s${ssrMix.non2xx ? `, ${ssrMix.non2xx} non-2xx` : ''}` : '';
-  if (ssr) add('/catalog p99 <= 150 ms at 100 req/s', `${p99(ssr)} (${ssr.rps} req/s${ssr.non2xx ? `, ${ssr.non2xx} non-2xx` : ''}; anonymous page cache${rawNote}${mixNote})`, ssr.p99_ms <= 150 && !ssr.non2xx);
+  const mixNote = ssrMix
+    ? `; 200 distinct pages (not judged): ${p99(ssrMix)}, ${ssrMix.rps} req/s${ssrMix.non2xx ? `, ${ssrMix.non2xx} non-2xx` : ''}`
+    : '';
+  if (ssr)
+    add(
+      '/catalog p99 <= 150 ms at 100 req/s',
+      `${p99(ssr)} (${ssr.rps} req/s${ssr.non2xx ? `, ${ssr.non2xx} non-2xx` : ''}; anonymous page cache${rawNote}${mixNote})`,
+      ssr.p99_ms <= 150 && !ssr.non2xx,
+    );
   const seq = report.postgres.filter((p) => p.seq_scan_on_properties.length);
-  add('no Seq Scan on properties in the catalogue plans', seq.length ? `Seq Scan in: ${seq.map((p) => `${p.name} (${p.seq_scan_on_properties.join(', ')})`).join('; ')}` : `none in ${report.postgres.length} catalogue queries`, !seq.length);
+  add(
+    'no Seq Scan on properties in the catalogue plans',
+    seq.length
+      ? `Seq Scan in: ${seq.map((p) => `${p.name} (${p.seq_scan_on_properties.join(', ')})`).join('; ')}`
+      : `none in ${report.postgres.length} catalogue queries`,
+    !seq.length,
+  );
   for (const p of report.pages) {
     add(`${p.path}: compressed JS <= 150 KB`, `${p.js_kb_compressed} KB in ${p.js_files} files`, p.js_kb_compressed <= 150);
     const runs = p.lcp_runs?.length > 1 ? ` (median of ${p.lcp_runs.join(', ')})` : '';
@@ -75,9 +94,16 @@ export function evaluateTargets(report, names) {
   const assets = report.pages.flatMap((p) => p.assets);
   // A missing asset means web/build changed under the running server (a rebuild during the run): rerun.
   const missing = assets.filter((a) => a.status !== 200);
-  if (missing.length) add('page assets answer 200', `missing: ${missing.map((a) => `${a.href} (${a.status})`).join(', ')} — was web/build rebuilt during the run? The page figures are not valid; run again`, false);
+  if (missing.length)
+    add(
+      'page assets answer 200',
+      `missing: ${missing.map((a) => `${a.href} (${a.status})`).join(', ')} — was web/build rebuilt during the run? The page figures are not valid; run again`,
+      false,
+    );
   // Files under 1 KB go out as they are (compressing them saves nothing).
-  const badAssets = assets.filter((a) => a.status === 200 && ((a.encoding === 'none' && a.bytes > 1024) || !/immutable|max-age=31536000/.test(a.cacheControl)));
+  const badAssets = assets.filter(
+    (a) => a.status === 200 && ((a.encoding === 'none' && a.bytes > 1024) || !/immutable|max-age=31536000/.test(a.cacheControl)),
+  );
   add(
     'responses compressed; assets long-cached with hashed names',
     `${uncompressed.length ? `uncompressed: ${uncompressed.map((c) => c.label).join(', ')}; ` : 'every response > 1 KB compressed; '}${badAssets.length ? `assets not compressed/long-cached: ${badAssets.map((a) => a.href).join(', ')}` : `${assets.length} assets br/gzip + immutable`}`,
@@ -87,7 +113,9 @@ export function evaluateTargets(report, names) {
   const noCache = reads.filter((c) => !c.cache_control || /no-store/.test(c.cache_control));
   add(
     'API read endpoints send Cache-Control (not no-store) / ETag',
-    reads.map((c) => `${c.label.replace('GET /api/properties', '…')}: ${c.cache_control || '(none)'}${c.etag === 'yes' ? ' +ETag' : ''}`).join('; '),
+    reads
+      .map((c) => `${c.label.replace('GET /api/properties', '…')}: ${c.cache_control || '(none)'}${c.etag === 'yes' ? ' +ETag' : ''}`)
+      .join('; '),
     !noCache.length,
   );
   // Documents carry a visitor's CSRF token and cookies: private to the browser, revalidated.
@@ -122,7 +150,12 @@ export function printReport(report) {
       `${report.load_average.before[0] > 1 ? ' — other work was running before the bench: figures are low' : ''}\n`,
   );
   table(
-    report.scenarios.map((s) => ({ ...s, rate: s.rate ? `@${s.rate}` : 'max', ratio: s.ratio_to_baseline ?? '', errs: (s.non2xx || 0) + (s.errors || 0) || '' })),
+    report.scenarios.map((s) => ({
+      ...s,
+      rate: s.rate ? `@${s.rate}` : 'max',
+      ratio: s.ratio_to_baseline ?? '',
+      errs: (s.non2xx || 0) + (s.errors || 0) || '',
+    })),
     [
       ['name', 'scenario'],
       ['rate', 'load'],
@@ -137,7 +170,11 @@ export function printReport(report) {
   );
   console.log('\nPostgreSQL alone (EXPLAIN ANALYZE, best of 7 after a warm run, ms):');
   table(
-    report.postgres.map((p) => ({ ...p, scans: [...new Set([...(p.list_scans ?? []), ...(p.count_scans ?? [])].filter((s) => /properties/.test(s)))].join(', '), seq: p.seq_scan_on_properties.length ? 'SEQ SCAN' : 'no' })),
+    report.postgres.map((p) => ({
+      ...p,
+      scans: [...new Set([...(p.list_scans ?? []), ...(p.count_scans ?? [])].filter((s) => /properties/.test(s)))].join(', '),
+      seq: p.seq_scan_on_properties.length ? 'SEQ SCAN' : 'no',
+    })),
     [
       ['name', 'query'],
       ['total', 'rows'],
@@ -149,7 +186,8 @@ export function printReport(report) {
   );
   for (const p of report.postgres) {
     for (const kind of ['list', 'count']) {
-      if (p[`${kind}_plan`]) console.log(`\n! Seq Scan on properties in the ${kind} query of ${p.name}:\n${JSON.stringify(p[`${kind}_plan`], null, 1)}`);
+      if (p[`${kind}_plan`])
+        console.log(`\n! Seq Scan on properties in the ${kind} query of ${p.name}:\n${JSON.stringify(p[`${kind}_plan`], null, 1)}`);
     }
   }
   const th = report.throttling;

@@ -52,9 +52,16 @@ export const BROWSER = {
  * deepQuery, deepPage, cursor}. Throws when the page before the deep page has no nextCursor.
  */
 export async function captureQueries(url, log) {
-  const catalog = SORTS.map((sort) => ({ name: `api catalogue sort=${sort}`, query: sort === 'date_new' ? FILTER : `${FILTER}&sort=${sort}` }));
+  const catalog = SORTS.map((sort) => ({
+    name: `api catalogue sort=${sort}`,
+    query: sort === 'date_new' ? FILTER : `${FILTER}&sort=${sort}`,
+  }));
   const deepFirstName = 'api deep-page filter page=1';
-  const first = await captureCatalogSql(url, [catalog[0], { name: 'api text', query: TEXT_QUERY }, { name: deepFirstName, query: DEEP_FILTER }]);
+  const first = await captureCatalogSql(url, [
+    catalog[0],
+    { name: 'api text', query: TEXT_QUERY },
+    { name: deepFirstName, query: DEEP_FILTER },
+  ]);
   // Page 100 of 50 of DEEP_FILTER (its deepest page if it has fewer, with a smaller data set):
   // once by page number (OFFSET, what a jump to that page costs) and once by keyset (`after` =
   // the previous page's meta.nextCursor, what paging onwards costs). The target is judged on
@@ -63,17 +70,27 @@ export async function captureQueries(url, log) {
   const deepFilterPages = Math.ceil(first[deepFirstName].total / 50);
   const deepPage = Math.max(2, Math.min(100, deepFilterPages));
   const offsetQuery = `${DEEP_FILTER}&page=${deepPage}&limit=50`;
-  const before = await captureCatalogSql(url, [{ name: 'page before the deep page', query: `${DEEP_FILTER}&page=${deepPage - 1}&limit=50` }]);
+  const before = await captureCatalogSql(url, [
+    { name: 'page before the deep page', query: `${DEEP_FILTER}&page=${deepPage - 1}&limit=50` },
+  ]);
   const cursor = before['page before the deep page'].nextCursor;
   if (!cursor) throw new Error(`page ${deepPage - 1} of the filter has no nextCursor: is the API built from this checkout?`);
   const deepQuery = `${offsetQuery}&after=${cursor}`;
   const deepName = `api deep page=${deepPage} (keyset)`;
   const offsetName = `api deep page=${deepPage} (offset)`;
   // The rest of the statements (the ones in `first` are reused), in the report's order.
-  const rest = await captureCatalogSql(url, [...catalog.slice(1), { name: deepName, query: deepQuery }, { name: offsetName, query: offsetQuery }]);
-  const sql = Object.fromEntries([...catalog.map((c) => c.name), 'api text', deepFirstName, deepName, offsetName].map((n) => [n, first[n] ?? rest[n]]));
+  const rest = await captureCatalogSql(url, [
+    ...catalog.slice(1),
+    { name: deepName, query: deepQuery },
+    { name: offsetName, query: offsetQuery },
+  ]);
+  const sql = Object.fromEntries(
+    [...catalog.map((c) => c.name), 'api text', deepFirstName, deepName, offsetName].map((n) => [n, first[n] ?? rest[n]]),
+  );
   const broad = await captureCatalogSql(url, [{ name: 'broad text q=офис (EXPLAIN only)', query: BROAD_QUERY }]);
-  log(`filter ${FILTER}: ${first[catalog[0].name].total} listings (${filterPages} pages of 50); deep-page filter ${DEEP_FILTER}: ${first[deepFirstName].total} (${deepFilterPages} pages); text ${decodeURIComponent(TEXT_QUERY)}: ${first['api text'].total}`);
+  log(
+    `filter ${FILTER}: ${first[catalog[0].name].total} listings (${filterPages} pages of 50); deep-page filter ${DEEP_FILTER}: ${first[deepFirstName].total} (${deepFilterPages} pages); text ${decodeURIComponent(TEXT_QUERY)}: ${first['api text'].total}`,
+  );
   return {
     catalog,
     sql,
@@ -97,7 +114,8 @@ export async function prime(base, paths, headers = {}) {
     for (let p = queue.shift(); p !== undefined; p = queue.shift()) {
       const res = await fetch(`${base}${p}`, { headers, redirect: 'manual' });
       await res.arrayBuffer();
-      if (res.status < 200 || res.status > 299) throw new Error(`GET ${p}: HTTP ${res.status}${res.headers.get('location') ? ` to ${res.headers.get('location')}` : ''}`);
+      if (res.status < 200 || res.status > 299)
+        throw new Error(`GET ${p}: HTTP ${res.status}${res.headers.get('location') ? ` to ${res.headers.get('location')}` : ''}`);
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
@@ -106,7 +124,9 @@ export async function prime(base, paths, headers = {}) {
 /** One autocannon run in its own process (bench/load-worker.mjs, `cfg` as its argument); resolves its figures. */
 export function load(cfg) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(here, '..', 'load-worker.mjs'), JSON.stringify(cfg)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [path.join(here, '..', 'load-worker.mjs'), JSON.stringify(cfg)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);
@@ -161,19 +181,31 @@ export function scenarioPlan(urls, q, sample, targetRepeat) {
   // misses there (each query comes back every ~0.4 s at 500 req/s, the cache keeps 5 s).
   const mixedPaths = [];
   for (let i = 0; i < 20; i++) {
-    for (const sort of SORTS) for (const page of [1, 2]) mixedPaths.push(`/api/properties?dealType=rent&type=office&price_max=${3_000_000 + i * 250_000}&area_min=50&sort=${sort}&page=${page}`);
+    for (const sort of SORTS)
+      for (const page of [1, 2])
+        mixedPaths.push(
+          `/api/properties?dealType=rent&type=office&price_max=${3_000_000 + i * 250_000}&area_min=50&sort=${sort}&page=${page}`,
+        );
   }
   // 200 catalogue pages: the typical filter with 40 budgets (1-4.9 M ₸, the web's 100,000 ₸
   // step) and each sort, in the canonical form the web links to (default sort left out), so
   // none is a redirect. First pages only: a page past the last redirects to the last.
   const webMixedPaths = [];
   for (let i = 0; i < 40; i++) {
-    for (const sort of SORTS) webMixedPaths.push(`/catalog?dealType=rent&type=office&price_max=${1_000_000 + i * 100_000}&area_min=50${sort === 'date_new' ? '' : `&sort=${sort}`}`);
+    for (const sort of SORTS)
+      webMixedPaths.push(
+        `/catalog?dealType=rent&type=office&price_max=${1_000_000 + i * 100_000}&area_min=50${sort === 'date_new' ? '' : `&sort=${sort}`}`,
+      );
   }
   return [
     // The ratio target is judged on these two: each run targetRepeat times at saturation, the
     // run with the median req/s reported (single runs move a lot: bench/README.md).
-    { name: 'baseline catalogue', url: `${BASE}/${encodeURIComponent(catalog[0].name)}`, baselineOf: catalog[0].name, repeat: targetRepeat },
+    {
+      name: 'baseline catalogue',
+      url: `${BASE}/${encodeURIComponent(catalog[0].name)}`,
+      baselineOf: catalog[0].name,
+      repeat: targetRepeat,
+    },
     // For information: the same rows sent as the database returns them, unmapped (no cards).
     { name: 'baseline catalogue, raw rows', url: `${BASE}/raw/${encodeURIComponent(catalog[0].name)}` },
     ...catalog.map((c, i) => ({ name: c.name, url: `${RAW}/api/properties?${c.query}`, ...(i === 0 ? { repeat: targetRepeat } : {}) })),
@@ -192,24 +224,65 @@ export function scenarioPlan(urls, q, sample, targetRepeat) {
     // autocannon's fixed rate is bursty: a node:http hello world at the same rate and
     // connections shows what the load generator and the machine add on their own.
     { name: 'floor: node:http hello @500 req/s', url: `${BASE}/__hello`, overallRate: 500 },
-    { name: 'api catalogue @500 req/s', url: `${API}/api/properties?${FILTER}`, overallRate: 500, headers: COMPRESSED, repeat: targetRepeat },
+    {
+      name: 'api catalogue @500 req/s',
+      url: `${API}/api/properties?${FILTER}`,
+      overallRate: 500,
+      headers: COMPRESSED,
+      repeat: targetRepeat,
+    },
     { name: 'api catalogue @500 req/s, uncompressed', url: `${API}/api/properties?${FILTER}`, overallRate: 500 },
     { name: 'floor: node:http hello @500 req/s, 10 conn.', url: `${BASE}/__hello`, overallRate: 500, connections: 10 },
-    { name: 'api catalogue @500 req/s, 10 conn.', url: `${API}/api/properties?${FILTER}`, overallRate: 500, connections: 10, headers: COMPRESSED },
+    {
+      name: 'api catalogue @500 req/s, 10 conn.',
+      url: `${API}/api/properties?${FILTER}`,
+      overallRate: 500,
+      connections: 10,
+      headers: COMPRESSED,
+    },
     // Cold: the first second asks all 200 pages at once (a restart under full load), for information.
     { name: 'api catalogue @500 req/s, 200 queries, cold', url: API, paths: mixedPaths, overallRate: 500, headers: COMPRESSED, once: true },
     // Steady state: the pages were first asked over time (one pass, 4 at a time), as on a site
     // that has been running; then 500 req/s keeps them being refreshed as they expire.
-    { name: 'api catalogue @500 req/s, 200 queries', url: API, paths: mixedPaths, overallRate: 500, headers: COMPRESSED, prime: true, repeat: targetRepeat },
+    {
+      name: 'api catalogue @500 req/s, 200 queries',
+      url: API,
+      paths: mixedPaths,
+      overallRate: 500,
+      headers: COMPRESSED,
+      prime: true,
+      repeat: targetRepeat,
+    },
     { name: 'api catalogue @500 req/s, no page cache', url: `${RAW}/api/properties?${FILTER}`, overallRate: 500 },
     { name: 'api text @50 req/s', url: `${RAW}/api/properties?${TEXT_QUERY}`, overallRate: 50, connections: 10, repeat: targetRepeat },
-    { name: 'web /catalog @100 req/s', url: `${WEB}/catalog?${FILTER}`, overallRate: 100, connections: 20, headers: BROWSER, repeat: targetRepeat },
+    {
+      name: 'web /catalog @100 req/s',
+      url: `${WEB}/catalog?${FILTER}`,
+      overallRate: 100,
+      connections: 20,
+      headers: BROWSER,
+      repeat: targetRepeat,
+    },
     // Visitors with different filters (for information, not judged): each of 200 pages comes
     // back every 2 s while the page cache re-renders the ones due in the background; most of
     // its p99 is each second's burst drained while renders, the API and the load tool share
     // the cores (bench/README.md).
-    { name: 'web /catalog @100 req/s, 200 queries', url: WEB, paths: webMixedPaths, overallRate: 100, connections: 20, headers: BROWSER, prime: true },
-    { name: 'web /catalog @100 req/s, no page cache', url: `${WEB_RAW}/catalog?${FILTER}`, overallRate: 100, connections: 20, headers: BROWSER },
+    {
+      name: 'web /catalog @100 req/s, 200 queries',
+      url: WEB,
+      paths: webMixedPaths,
+      overallRate: 100,
+      connections: 20,
+      headers: BROWSER,
+      prime: true,
+    },
+    {
+      name: 'web /catalog @100 req/s, no page cache',
+      url: `${WEB_RAW}/catalog?${FILTER}`,
+      overallRate: 100,
+      connections: 20,
+      headers: BROWSER,
+    },
   ];
 }
 
@@ -225,7 +298,8 @@ export async function runScenarios(plan, { catalog, connections, duration, warmu
   const saturation = plan.filter((s) => !s.overallRate);
   if (warmup > 0) {
     log(`warm-up: the ${saturation.length} saturation scenarios, ${warmup} s each, unmeasured`);
-    for (const s of saturation) await load({ url: s.url, paths: s.paths, connections: s.connections ?? connections, duration: warmup, headers: s.headers });
+    for (const s of saturation)
+      await load({ url: s.url, paths: s.paths, connections: s.connections ?? connections, duration: warmup, headers: s.headers });
   }
   const scenarios = [];
   for (const s of plan) {
@@ -234,17 +308,43 @@ export async function runScenarios(plan, { catalog, connections, duration, warmu
     const times = s.once ? 1 : s.overallRate ? (s.repeat ?? repeat) : (s.repeat ?? 1);
     for (let i = 0; i < times; i++) {
       await settle(s.name);
-      runs.push(await load({ url: s.url, paths: s.paths, connections: s.connections ?? connections, duration, warmup: 1, overallRate: s.overallRate, headers: s.headers }));
+      runs.push(
+        await load({
+          url: s.url,
+          paths: s.paths,
+          connections: s.connections ?? connections,
+          duration,
+          warmup: 1,
+          overallRate: s.overallRate,
+          headers: s.headers,
+        }),
+      );
     }
     const by = s.overallRate ? 'p99_ms' : 'rps';
     const r = [...runs].sort((a, b) => a[by] - b[by])[Math.floor((runs.length - 1) / 2)];
-    const row = { name: s.name, rps: Math.round(r.rps), p50_ms: r.p50_ms, p99_ms: r.p99_ms, p99_ms_autocannon: r.p99_ms_autocannon, ...(s.overallRate ? { rate: s.overallRate } : {}), non2xx: r.non2xx, errors: r.errors + r.timeouts, kb_per_req: Math.round(r.bytes_per_req / 102.4) / 10 };
+    const row = {
+      name: s.name,
+      rps: Math.round(r.rps),
+      p50_ms: r.p50_ms,
+      p99_ms: r.p99_ms,
+      p99_ms_autocannon: r.p99_ms_autocannon,
+      ...(s.overallRate ? { rate: s.overallRate } : {}),
+      non2xx: r.non2xx,
+      errors: r.errors + r.timeouts,
+      kb_per_req: Math.round(r.bytes_per_req / 102.4) / 10,
+    };
     if (runs.length > 1 && s.overallRate) row.p99_runs_ms = runs.map((run) => run.p99_ms);
     if (runs.length > 1 && !s.overallRate) row.rps_runs = runs.map((run) => Math.round(run.rps));
     if (s.baselineOf) row.baseline_for = s.baselineOf;
     scenarios.push(row);
-    const each = row.p99_runs_ms ? ` (median of ${runs.length} runs: ${row.p99_runs_ms.join(', ')})` : row.rps_runs ? ` (median req/s of ${runs.length} runs: ${row.rps_runs.join(', ')})` : '';
-    log(`${s.name.padEnd(34)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50_ms} ms  p99 ${row.p99_ms} ms${each}${row.non2xx || row.errors ? `  (non-2xx ${row.non2xx}, errors ${row.errors})` : ''}`);
+    const each = row.p99_runs_ms
+      ? ` (median of ${runs.length} runs: ${row.p99_runs_ms.join(', ')})`
+      : row.rps_runs
+        ? ` (median req/s of ${runs.length} runs: ${row.rps_runs.join(', ')})`
+        : '';
+    log(
+      `${s.name.padEnd(34)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50_ms} ms  p99 ${row.p99_ms} ms${each}${row.non2xx || row.errors ? `  (non-2xx ${row.non2xx}, errors ${row.errors})` : ''}`,
+    );
   }
   for (const row of scenarios) {
     const base = scenarios.find((b) => b.baseline_for === row.name);

@@ -48,7 +48,9 @@ export function machine() {
   const cpus = os.cpus();
   let pgVersion = '';
   try {
-    pgVersion = execFileSync('psql', ['--version'], { encoding: 'utf8' }).trim().replace(/^psql \(PostgreSQL\) /, 'PostgreSQL ');
+    pgVersion = execFileSync('psql', ['--version'], { encoding: 'utf8' })
+      .trim()
+      .replace(/^psql \(PostgreSQL\) /, 'PostgreSQL ');
   } catch {
     // psql not installed: leave it out
   }
@@ -63,7 +65,13 @@ export function machine() {
  * happens. Throws when one does not answer in time (60 s; the baseline 30 s).
  */
 export async function startStack({ url, redisUrl, redisPrefix, queriesFile, verbose, children, log }) {
-  const [apiPort, rawPort, webPort, webRawPort, basePort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const [apiPort, rawPort, webPort, webRawPort, basePort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const env = {
     NODE_ENV: 'production',
     DATABASE_URL: url,
@@ -85,18 +93,32 @@ export async function startStack({ url, redisUrl, redisPrefix, queriesFile, verb
     SESSION_SECRET: randomBytes(48).toString('base64url'),
   };
   const quiet = !verbose;
-  log(`starting api :${apiPort}, api without page cache :${rawPort}, web :${webPort}, web without page cache :${webRawPort}, baseline :${basePort} (production mode)`);
+  log(
+    `starting api :${apiPort}, api without page cache :${rawPort}, web :${webPort}, web without page cache :${webRawPort}, baseline :${basePort} (production mode)`,
+  );
   const api = startService('api', 'node', ['api/dist/main.js'], env, { quiet });
   children.push(api);
   // The same API with CATALOG_PAGE_CACHE_MS=0: every request computes its page (the totals
   // stay cached, as in the baseline). The comparisons with the baseline and the text and
   // deep-page figures use it, so they measure the query path, not the page cache.
-  const apiRaw = startService('api-raw', 'node', ['api/dist/main.js'], { ...env, API_PORT: String(rawPort), CATALOG_PAGE_CACHE_MS: '0' }, { quiet });
+  const apiRaw = startService(
+    'api-raw',
+    'node',
+    ['api/dist/main.js'],
+    { ...env, API_PORT: String(rawPort), CATALOG_PAGE_CACHE_MS: '0' },
+    { quiet },
+  );
   children.push(apiRaw);
   const web = startService('web', 'node', ['web/server.mjs'], env, { quiet });
   children.push(web);
   // The same web with PAGE_CACHE_MS=0: every page is rendered (for information: the render path).
-  const webRaw = startService('web-raw', 'node', ['web/server.mjs'], { ...env, WEB_PORT: String(webRawPort), PAGE_CACHE_MS: '0' }, { quiet });
+  const webRaw = startService(
+    'web-raw',
+    'node',
+    ['web/server.mjs'],
+    { ...env, WEB_PORT: String(webRawPort), PAGE_CACHE_MS: '0' },
+    { quiet },
+  );
   children.push(webRaw);
   const baseline = startService('baseline', 'node', [path.join(here, '..', 'baseline-server.mjs'), queriesFile], env, { quiet });
   children.push(baseline);

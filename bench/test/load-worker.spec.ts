@@ -10,7 +10,17 @@ import path from 'node:path';
 const WORKER = path.resolve(__dirname, '../load-worker.mjs');
 const DELAY_MS = 25;
 
-type LoadResult = { rps: number; p50_ms: number; p99_ms: number; max_ms: number; requests: number; non2xx: number; errors: number; bytes_per_req: number; status: Record<string, number> };
+type LoadResult = {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  bytes_per_req: number;
+  status: Record<string, number>;
+};
 
 function load(cfg: Record<string, unknown>): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
@@ -18,7 +28,9 @@ function load(cfg: Record<string, unknown>): Promise<LoadResult> {
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load worker exited ${code}: ${out}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load worker exited ${code}: ${out}`)),
+    );
   });
 }
 

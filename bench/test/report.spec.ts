@@ -6,11 +6,22 @@ import { evaluateTargets } from '../lib/report.mjs';
 type Row = Record<string, unknown>;
 type Report = { scenarios: Row[]; postgres: Row[]; pages: Row[]; checks: Row[]; config: Row };
 
-const NAMES = { catalog: 'api catalogue sort=date_new', text: 'api text', deepFirst: 'api deep-page filter page=1', deep: 'api deep page=100 (keyset)' };
+const NAMES = {
+  catalog: 'api catalogue sort=date_new',
+  text: 'api text',
+  deepFirst: 'api deep-page filter page=1',
+  deep: 'api deep page=100 (keyset)',
+};
 
 /** A report where every target passes, with figures like the 2026-11-24 run. */
 function passing(): Report {
-  const asset = (href: string) => ({ href, status: 200, encoding: 'br', bytes: 40_000, cacheControl: 'public, max-age=31536000, immutable' });
+  const asset = (href: string) => ({
+    href,
+    status: 200,
+    encoding: 'br',
+    bytes: 40_000,
+    cacheControl: 'public, max-age=31536000, immutable',
+  });
   return {
     config: { deep_filter: 'dealType=rent&type=office' },
     scenarios: [
@@ -80,12 +91,22 @@ describe('evaluateTargets (issue 6 targets)', () => {
       expect(names).toContain(expected);
     }
     // Every run's p99 is quoted beside the median.
-    expect(judged(passing(), 'catalogue API p99 <= 50 ms at 500 req/s (one query')[0].value).toContain('median of 43.9, 36.7, 120.7, 31.4, 20.5');
+    expect(judged(passing(), 'catalogue API p99 <= 50 ms at 500 req/s (one query')[0].value).toContain(
+      'median of 43.9, 36.7, 120.7, 31.4, 20.5',
+    );
   });
 
   it.each([
-    ['API p99 just over 50 ms', (r: Report) => (scenario(r, 'api catalogue @500 req/s').p99_ms = 50.1), 'catalogue API p99 <= 50 ms at 500 req/s (one query'],
-    ['API answers that are not 2xx', (r: Report) => (scenario(r, 'api catalogue @500 req/s').non2xx = 3), 'catalogue API p99 <= 50 ms at 500 req/s (one query'],
+    [
+      'API p99 just over 50 ms',
+      (r: Report) => (scenario(r, 'api catalogue @500 req/s').p99_ms = 50.1),
+      'catalogue API p99 <= 50 ms at 500 req/s (one query',
+    ],
+    [
+      'API answers that are not 2xx',
+      (r: Report) => (scenario(r, 'api catalogue @500 req/s').non2xx = 3),
+      'catalogue API p99 <= 50 ms at 500 req/s (one query',
+    ],
     ['59% of the baseline', (r: Report) => (scenario(r, NAMES.catalog).ratio_to_baseline = 0.59), 'catalogue API >= 60% of baseline'],
     ['text p99 over 150 ms', (r: Report) => (scenario(r, 'api text @50 req/s').p99_ms = 150.5), 'text search'],
     ['page 100 at 2.1x page 1 over HTTP', (r: Report) => (scenario(r, NAMES.deep).p50_ms = 420), 'deep page=100'],
@@ -95,9 +116,17 @@ describe('evaluateTargets (issue 6 targets)', () => {
     ['150.1 KB of JavaScript', (r: Report) => (r.pages[0].js_kb_compressed = 150.1), '/: compressed JS'],
     ['LCP of 2.5 s', (r: Report) => (r.pages[1].lcp_ms = 2500), '/catalog: LCP'],
     ['CLS of 0.1 in one load', (r: Report) => (r.pages[1].cls_max = 0.1), '/catalog: CLS'],
-    ['an asset without a long cache', (r: Report) => ((r.pages[0].assets as Row[])[0].cacheControl = 'public, max-age=0'), 'responses compressed'],
+    [
+      'an asset without a long cache',
+      (r: Report) => ((r.pages[0].assets as Row[])[0].cacheControl = 'public, max-age=0'),
+      'responses compressed',
+    ],
     ['an uncompressed answer over 1 KB', (r: Report) => (r.checks[0].content_encoding = 'none'), 'responses compressed'],
-    ['an asset missing (build changed during the run)', (r: Report) => ((r.pages[0].assets as Row[])[0].status = 404), 'page assets answer 200'],
+    [
+      'an asset missing (build changed during the run)',
+      (r: Report) => ((r.pages[0].assets as Row[])[0].status = 404),
+      'page assets answer 200',
+    ],
     ['an API read with no-store', (r: Report) => (r.checks[0].cache_control = 'no-store'), 'API read endpoints'],
     ['a page with a public Cache-Control', (r: Report) => (r.checks[2].cache_control = 'public, max-age=60'), 'pages send a private'],
   ])('misses with %s', (_label, spoil, prefix) => {
@@ -105,7 +134,9 @@ describe('evaluateTargets (issue 6 targets)', () => {
     spoil(report);
     expect(judged(report, prefix).some((t) => !t.ok)).toBe(true);
     // Only the spoiled figure's target misses.
-    expect(evaluateTargets(report, NAMES).filter((t: { ok: boolean; target: string }) => !t.ok && !t.target.startsWith(prefix))).toEqual([]);
+    expect(evaluateTargets(report, NAMES).filter((t: { ok: boolean; target: string }) => !t.ok && !t.target.startsWith(prefix))).toEqual(
+      [],
+    );
   });
 
   it('quotes the 200-page /catalog run beside the one-page target without judging it', () => {

@@ -14,7 +14,16 @@ import { Redis } from 'ioredis';
 const ROOT = path.resolve(__dirname, '../..');
 jest.setTimeout(600_000);
 
-type Scenario = { name: string; rps: number; p50_ms: number; p99_ms: number; non2xx: number; errors: number; ratio_to_baseline?: number; rate?: number };
+type Scenario = {
+  name: string;
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  non2xx: number;
+  errors: number;
+  ratio_to_baseline?: number;
+  rate?: number;
+};
 type Page = { path: string; js_kb_compressed: number; lcp_ms: number; cls: number; html_kb: number; usable_ms: number | null };
 type Report = {
   date: string;
@@ -25,7 +34,19 @@ type Report = {
   baseline_check: Array<{ name: string; same: boolean; ids: number }>;
   targets: Array<{ target: string; value: string; ok: boolean }>;
   config: { deep_page: number; lighthouse: { version: string; runs: number; goal: { score: number; tbt_ms: number } } };
-  lighthouse: Array<{ name: string; path: string; score: number; tbt_ms: number; lcp_ms: number; cls: number; fcp_ms: number; scores: number[]; tbt_runs: number[]; meets_goal: boolean; error?: string }>;
+  lighthouse: Array<{
+    name: string;
+    path: string;
+    score: number;
+    tbt_ms: number;
+    lcp_ms: number;
+    cls: number;
+    fcp_ms: number;
+    scores: number[];
+    tbt_runs: number[];
+    meets_goal: boolean;
+    error?: string;
+  }>;
 };
 
 let db: { url: string; drop: () => Promise<void> };
@@ -86,7 +107,14 @@ const target = (prefixOf: string) => {
 describe('npm run bench (600 listings, 2 s per scenario, 10 connections)', () => {
   it('runs to the end and prints the scenario table, the PostgreSQL plans, the pages and the targets', () => {
     if (code !== 0) throw new Error(`bench/run.mjs exited ${code}:\n${stdout.slice(-4000)}`);
-    for (const heading of ['=== Benchmarks', 'x baseline', 'PostgreSQL alone (EXPLAIN ANALYZE', 'Pages (compressed bytes as sent', 'Headers:', 'Targets (issue 6):']) {
+    for (const heading of [
+      '=== Benchmarks',
+      'x baseline',
+      'PostgreSQL alone (EXPLAIN ANALYZE',
+      'Pages (compressed bytes as sent',
+      'Headers:',
+      'Targets (issue 6):',
+    ]) {
       expect(stdout).toContain(heading);
     }
     expect(stdout).toMatch(/(PASS|MISS) {2}catalogue API p99 <= 50 ms at 500 req\/s/);
@@ -97,13 +125,25 @@ describe('npm run bench (600 listings, 2 s per scenario, 10 connections)', () =>
     expect(report.machine).toMatch(/\d+ vCPU .*Node \d+/);
     const names = report.scenarios.map((s) => s.name);
     // The issue's scenarios: each sort, a text query, a deep page, the detail, the map, the two pages, the baseline.
-    for (const sort of ['date_new', 'price_asc', 'price_desc', 'area_asc', 'area_desc']) expect(names).toContain(`api catalogue sort=${sort}`);
-    for (const name of ['baseline catalogue', 'api text', `api deep page=${report.config.deep_page} (keyset)`, 'api detail /api/properties/{id}', 'api map /api/properties/map', 'web /catalog?…', 'web /property/{slug}', 'api catalogue @500 req/s', 'web /catalog @100 req/s']) {
+    for (const sort of ['date_new', 'price_asc', 'price_desc', 'area_asc', 'area_desc'])
+      expect(names).toContain(`api catalogue sort=${sort}`);
+    for (const name of [
+      'baseline catalogue',
+      'api text',
+      `api deep page=${report.config.deep_page} (keyset)`,
+      'api detail /api/properties/{id}',
+      'api map /api/properties/map',
+      'web /catalog?…',
+      'web /property/{slug}',
+      'api catalogue @500 req/s',
+      'web /catalog @100 req/s',
+    ]) {
       expect(names).toContain(name);
     }
     // Every scenario was answered, with 2xx only, and timed.
     expect(report.scenarios.filter((s) => !(s.rps > 0 && s.p50_ms > 0 && s.p99_ms >= s.p50_ms && !s.non2xx && !s.errors))).toEqual([]);
-    for (const sort of ['date_new', 'price_asc', 'area_desc']) expect(report.scenarios.find((s) => s.name === `api catalogue sort=${sort}`)!.ratio_to_baseline).toBeGreaterThan(0);
+    for (const sort of ['date_new', 'price_asc', 'area_desc'])
+      expect(report.scenarios.find((s) => s.name === `api catalogue sort=${sort}`)!.ratio_to_baseline).toBeGreaterThan(0);
     expect(report.pages.map((p) => p.path)).toEqual(['/', '/catalog']);
     for (const p of report.pages) {
       expect(p.js_kb_compressed).toBeGreaterThan(50);
@@ -132,7 +172,11 @@ describe('npm run bench (600 listings, 2 s per scenario, 10 connections)', () =>
   });
 
   it('checked that the baseline answers the same listings and totals as the API before loading them', () => {
-    expect(report.baseline_check.map((c) => c.name)).toEqual(['api catalogue sort=date_new', 'api text', `api deep page=${report.config.deep_page} (keyset)`]);
+    expect(report.baseline_check.map((c) => c.name)).toEqual([
+      'api catalogue sort=date_new',
+      'api text',
+      `api deep page=${report.config.deep_page} (keyset)`,
+    ]);
     for (const c of report.baseline_check) expect(c).toMatchObject({ same: true });
     expect(report.baseline_check[0].ids).toBe(50);
   });
@@ -143,7 +187,13 @@ describe('npm run bench (600 listings, 2 s per scenario, 10 connections)', () =>
   });
 
   it('passes the targets that do not depend on speed: JavaScript weight, compression, cache headers', () => {
-    for (const name of ['/: compressed JS <= 150 KB', '/catalog: compressed JS <= 150 KB', 'responses compressed; assets long-cached', 'API read endpoints send Cache-Control', 'pages send a private Cache-Control']) {
+    for (const name of [
+      '/: compressed JS <= 150 KB',
+      '/catalog: compressed JS <= 150 KB',
+      'responses compressed; assets long-cached',
+      'API read endpoints send Cache-Control',
+      'pages send a private Cache-Control',
+    ]) {
       expect({ name, ...target(name) }).toMatchObject({ name, ok: true });
     }
     expect(target('responses compressed').value).toMatch(/every response > 1 KB compressed; \d+ assets br\/gzip \+ immutable/);

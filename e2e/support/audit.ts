@@ -36,10 +36,21 @@ export async function accessibilityViolations(page: Page, only?: string[]): Prom
   const result = await page.evaluate(async (opts) => {
     const run = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<AxeResult> } }).axe.run;
     const r = await run(document, opts);
-    return { violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })) };
+    return {
+      violations: r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target })),
+      })),
+    };
   }, options);
   return result.violations.map(
-    (v) => `${v.id} (${v.impact ?? '?'}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`,
+    (v) =>
+      `${v.id} (${v.impact ?? '?'}): ${v.help} at ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`,
   );
 }
 
@@ -96,7 +107,10 @@ export async function nuCheckerErrors(documents: Array<{ name: string; html: str
     const nameOf = (url = '') => documents[Number(/(\d+)\.html$/.exec(url)?.[1] ?? NaN)]?.name ?? url;
     return messages
       .filter((m) => m.type !== 'info' || m.subType === 'warning')
-      .map((m) => `${nameOf(m.url)}: ${m.subType === 'warning' ? 'warning' : m.type} line ${m.lastLine ?? '?'}: ${m.message}${m.extract ? ` in \`${m.extract.replace(/\s+/g, ' ').trim()}\`` : ''}`);
+      .map(
+        (m) =>
+          `${nameOf(m.url)}: ${m.subType === 'warning' ? 'warning' : m.type} line ${m.lastLine ?? '?'}: ${m.message}${m.extract ? ` in \`${m.extract.replace(/\s+/g, ' ').trim()}\`` : ''}`,
+      );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -14,7 +14,16 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -39,7 +48,9 @@ export async function openPage(
     if (m.type() === 'error') found.push(`console: ${m.text()}`);
   });
   // The page and the first frames too: a thrown non-Error (a Response, say) has only its class name as message.
-  page.on('pageerror', (e) => found.push(`pageerror: ${e.message} (on ${page.url()}) ${(e.stack ?? '').split('\n').slice(0, 4).join(' | ')}`));
+  page.on('pageerror', (e) =>
+    found.push(`pageerror: ${e.message} (on ${page.url()}) ${(e.stack ?? '').split('\n').slice(0, 4).join(' | ')}`),
+  );
   page.on('response', (r) => {
     if (r.url().startsWith(BASE_URL) && r.status() >= 500) found.push(`${r.status()} ${r.url()}`);
   });

@@ -92,7 +92,11 @@ export class RawVisitor {
   }
 
   /** POSTs an urlencoded form (fields may repeat). */
-  postForm(path: string, fields: Array<[string, string]> | Record<string, string>, headers: Record<string, string> = {}): Promise<RawResponse> {
+  postForm(
+    path: string,
+    fields: Array<[string, string]> | Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<RawResponse> {
     const body = new URLSearchParams(Array.isArray(fields) ? fields : Object.entries(fields)).toString();
     return this.send({ method: 'POST', path, body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } });
   }
@@ -109,7 +113,8 @@ export class RawVisitor {
       password,
       confirmPassword: password,
     });
-    if (res.status !== 302 || !this.cookies.has('__session')) throw new Error(`registration failed: ${res.status} ${res.body.slice(0, 300)}`);
+    if (res.status !== 302 || !this.cookies.has('__session'))
+      throw new Error(`registration failed: ${res.status} ${res.body.slice(0, 300)}`);
   }
 }
 

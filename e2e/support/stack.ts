@@ -13,7 +13,11 @@ import path from 'node:path';
  */
 
 const root = path.resolve(__dirname, '../..');
-const state = JSON.parse(fs.readFileSync(process.env.E2E_STATE_FILE ?? '', 'utf8')) as { env: Record<string, string>; logDir: string; redisPrefix: string };
+const state = JSON.parse(fs.readFileSync(process.env.E2E_STATE_FILE ?? '', 'utf8')) as {
+  env: Record<string, string>;
+  logDir: string;
+  redisPrefix: string;
+};
 
 export interface PrivateStack {
   /** The API's base URL (…/api). */
@@ -77,7 +81,13 @@ function withSettings(base: NodeJS.ProcessEnv, settings: StackSettings): NodeJS.
  * Starts an API with `api` settings (or, with `api: false`, uses the shared stack's) and a web
  * server per entry of `webs` (their settings), and waits until each says it listens.
  */
-export async function startStack({ api = {}, webs = [{}] }: { api?: StackSettings | false; webs?: StackSettings[] }): Promise<PrivateStack> {
+export async function startStack({
+  api = {},
+  webs = [{}],
+}: {
+  api?: StackSettings | false;
+  webs?: StackSettings[];
+}): Promise<PrivateStack> {
   const tag = randomBytes(4).toString('hex');
   const redisPrefix = api ? `${state.redisPrefix}:${tag}` : state.redisPrefix;
   const apiPort = api ? await freePort() : Number(new URL(state.env.API_URL).port);
@@ -105,7 +115,8 @@ export async function startStack({ api = {}, webs = [{}] }: { api?: StackSetting
           }),
       ),
     );
-    if (api) spawnSync('sh', ['-c', `redis-cli --scan --pattern '${redisPrefix}:*' | xargs -r redis-cli del >/dev/null`], { stdio: 'ignore' });
+    if (api)
+      spawnSync('sh', ['-c', `redis-cli --scan --pattern '${redisPrefix}:*' | xargs -r redis-cli del >/dev/null`], { stdio: 'ignore' });
   };
   try {
     const webUrls: string[] = [];

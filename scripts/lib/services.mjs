@@ -93,7 +93,10 @@ export async function ensureServices(env = process.env, log = console.log) {
       databaseUrl: env.DATABASE_URL || `postgres://postgres:${local.POSTGRES_PASSWORD}@127.0.0.1:5432/realty`,
       redisUrl: env.REDIS_URL || `redis://:${local.REDIS_PASSWORD}@127.0.0.1:6379`,
     };
-    [pg, redis] = await Promise.all([waitFor(() => canConnect(...hostPort(started.databaseUrl, 5432)), 60), waitFor(() => redisPing(started.redisUrl), 60)]);
+    [pg, redis] = await Promise.all([
+      waitFor(() => canConnect(...hostPort(started.databaseUrl, 5432)), 60),
+      waitFor(() => redisPing(started.redisUrl), 60),
+    ]);
     if (pg && redis) return started;
   }
   throw new Error(

@@ -23,7 +23,14 @@ export function serverI18n(lang: Language): Promise<i18n> {
   if (!instance) {
     const created = i18next.createInstance();
     instance = created
-      .init({ resources, lng: lang, fallbackLng: fallbackLanguage, supportedLngs: supportedLanguages, defaultNS: 'common', interpolation: { escapeValue: false } })
+      .init({
+        resources,
+        lng: lang,
+        fallbackLng: fallbackLanguage,
+        supportedLngs: supportedLanguages,
+        defaultNS: 'common',
+        interpolation: { escapeValue: false },
+      })
       .then(() => memoizeLookups(created));
     instances.set(lang, instance);
   }

@@ -72,7 +72,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   (await auth.headers()).forEach((value, key) => headers.append(key, value));
   return data(
-    { lang, theme, toast, year: new Date().getFullYear(), user: auth.user, csrf: csrf.token, favoriteIds, pageViewCounted: pageView.counted },
+    {
+      lang,
+      theme,
+      toast,
+      year: new Date().getFullYear(),
+      user: auth.user,
+      csrf: csrf.token,
+      favoriteIds,
+      pageViewCounted: pageView.counted,
+    },
     { headers },
   );
 }

@@ -71,7 +71,11 @@ describe('worker start-up', () => {
     const app = await createWorkerApp({ databaseUrl: db.url, storage, connection, prefix: newPrefix(), logger: false });
     try {
       const served = [...app.get(JobRunner).queues()].flatMap(([queue, names]) => names.map((n) => [n, queue]));
-      expect(served.sort()).toEqual(Object.values(JobName).map((n) => [n, JOB_QUEUE[n]]).sort());
+      expect(served.sort()).toEqual(
+        Object.values(JobName)
+          .map((n) => [n, JOB_QUEUE[n]])
+          .sort(),
+      );
     } finally {
       await app.close();
     }
@@ -84,7 +88,15 @@ describe('PropertyImageVariants end to end', () => {
   let kit: Awaited<ReturnType<typeof queueKit>>;
   /** A media-only worker on this test's queue: this job's handler alone. */
   const startMediaWorker = async () => {
-    app = await startWorker({ databaseUrl: db.url, storage, connection, prefix: kit.prefix, logger: false, jobs: [name], handlers: [MediaService] });
+    app = await startWorker({
+      databaseUrl: db.url,
+      storage,
+      connection,
+      prefix: kit.prefix,
+      logger: false,
+      jobs: [name],
+      handlers: [MediaService],
+    });
   };
   beforeEach(async () => {
     kit = await queueKit(newPrefix());
@@ -98,7 +110,10 @@ describe('PropertyImageVariants end to end', () => {
     const { producer, queue, events } = kit;
     const missingRow = randomUUID();
     expect(imageIds.length).toBeGreaterThanOrEqual(9);
-    await producer.addBulk(name, imageIds.map((imageId) => ({ imageId })));
+    await producer.addBulk(
+      name,
+      imageIds.map((imageId) => ({ imageId })),
+    );
     await producer.add(name, { imageId: missingRow });
 
     await startMediaWorker();
@@ -152,10 +167,14 @@ describe('PropertyImageVariants end to end', () => {
     const lost = await images.save(images.create({ propertyId: some.propertyId, storageKey: 'properties/demo/lost.jpg', sortOrder: 9 }));
 
     await kit.producer.add(name, { imageId: lost.id });
-    const job = await eventually('the first failed attempt', async () => {
-      const j = await kit.queue.getJob(jobId(name, { imageId: lost.id }));
-      return j && j.attemptsMade >= 1 ? j : null;
-    }, { timeoutMs: 30_000 });
+    const job = await eventually(
+      'the first failed attempt',
+      async () => {
+        const j = await kit.queue.getJob(jobId(name, { imageId: lost.id }));
+        return j && j.attemptsMade >= 1 ? j : null;
+      },
+      { timeoutMs: 30_000 },
+    );
     expect(job.failedReason).toMatch(/ENOENT/);
     expect(['delayed', 'waiting', 'active']).toContain(await job.getState()); // retried with backoff
     expect((await images.findOneByOrFail({ id: lost.id })).variants).toBeNull();
@@ -166,12 +185,16 @@ describe('PropertyImageVariants end to end', () => {
     const images = ds.getRepository(PropertyImage);
     const some = await images.findOneByOrFail({ id: imageIds[0] });
     await storage.put('properties/uploads/bomb.png', pngBomb(10_000, 10_000));
-    const bomb = await images.save(images.create({ propertyId: some.propertyId, storageKey: 'properties/uploads/bomb.png', sortOrder: 10 }));
+    const bomb = await images.save(
+      images.create({ propertyId: some.propertyId, storageKey: 'properties/uploads/bomb.png', sortOrder: 10 }),
+    );
 
     await kit.producer.add(name, { imageId: bomb.id });
     // the state first, then the job: a job read before it failed would not carry its reason yet
     const id = jobId(name, { imageId: bomb.id });
-    const job = await eventually('the failed job', async () => (await kit.queue.getJobState(id)) === 'failed' && kit.queue.getJob(id), { timeoutMs: 30_000 });
+    const job = await eventually('the failed job', async () => (await kit.queue.getJobState(id)) === 'failed' && kit.queue.getJob(id), {
+      timeoutMs: 30_000,
+    });
     expect(job.failedReason).toBe(`image ${bomb.id}: image of 10000x10000 pixels (100.0 MP) is over the 40 MP limit; not decoded`);
     expect(job.attemptsMade).toBe(1);
     expect((await images.findOneByOrFail({ id: bomb.id })).variants).toBeNull();
@@ -202,7 +225,15 @@ describe('graceful shutdown', () => {
     const { prefix, producer, queue } = await queueKit(newPrefix());
     const imageId = randomUUID();
     await producer.add(name, { imageId });
-    const app = await startWorker({ databaseUrl: db.url, storage, connection, prefix, logger: false, jobs: [name], handlers: [HeldImageHandler] });
+    const app = await startWorker({
+      databaseUrl: db.url,
+      storage,
+      connection,
+      prefix,
+      logger: false,
+      jobs: [name],
+      handlers: [HeldImageHandler],
+    });
     await HeldImageHandler.startedP;
     expect(HeldImageHandler.finished).toBe(false);
 

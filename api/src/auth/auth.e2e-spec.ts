@@ -47,7 +47,12 @@ describe('accounts and sessions', () => {
         phone: '+7 (701) 123-45-67',
         language: 'kk',
       });
-      expect(tokens).toEqual({ accessToken: expect.any(String), refreshToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresIn: 900, refreshExpiresAt: expect.any(String) });
+      expect(tokens).toEqual({
+        accessToken: expect.any(String),
+        refreshToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        expiresIn: 900,
+        refreshExpiresAt: expect.any(String),
+      });
       expect(Math.abs(Date.parse(tokens.refreshExpiresAt) - Date.now() - DAY_MS)).toBeLessThan(60_000);
       const me = await (await fresh()).as(tokens.accessToken).call('get', '/api/auth/me').expect(200);
       expect(me.body.data).toEqual(user);
@@ -84,7 +89,12 @@ describe('accounts and sessions', () => {
       ['first name long', { firstName: 'А'.repeat(51) }, 'firstName', 'Должно содержать от 2 до 50 символов'],
       ['first name with digits', { firstName: 'Anna1' }, 'firstName', 'Допустимы только буквы (кириллица или латиница), пробелы и дефисы'],
       ['last name missing', { lastName: undefined }, 'lastName', 'Фамилия обязательна для заполнения'],
-      ['last name with symbols', { lastName: 'Smith<script>' }, 'lastName', 'Допустимы только буквы (кириллица или латиница), пробелы и дефисы'],
+      [
+        'last name with symbols',
+        { lastName: 'Smith<script>' },
+        'lastName',
+        'Допустимы только буквы (кириллица или латиница), пробелы и дефисы',
+      ],
       ['phone too short', { phone: '+7 701 12' }, 'phone', 'Номер телефона должен содержать минимум 10 цифр'],
       ['phone with letters', { phone: '+7 701 ABC 45 67' }, 'phone', 'Неверный формат номера телефона'],
       ['phone too long', { phone: '+7 701 123 45 67 89 012' }, 'phone', 'Неверный формат номера телефона'],
@@ -129,7 +139,11 @@ describe('accounts and sessions', () => {
     });
 
     it('answers {tokens, user} as spec 01 §7 says; the e-mail is case-insensitive; rememberMe gives 30 days', async () => {
-      const res = await (await fresh()).call('post', '/api/auth/login', { email: email.toUpperCase(), password: TEST_PASSWORD }).expect(200);
+      const res = await (
+        await fresh()
+      )
+        .call('post', '/api/auth/login', { email: email.toUpperCase(), password: TEST_PASSWORD })
+        .expect(200);
       expect(res.body.data.user).toEqual({
         id: userId,
         email,
@@ -146,7 +160,11 @@ describe('accounts and sessions', () => {
 
     it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
       const wrong = await (await fresh()).call('post', '/api/auth/login', { email, password: 'Wrong12345' }).expect(401);
-      const unknown = await (await fresh()).call('post', '/api/auth/login', { email: 'ghost@example.kz', password: 'Wrong12345' }).expect(401);
+      const unknown = await (
+        await fresh()
+      )
+        .call('post', '/api/auth/login', { email: 'ghost@example.kz', password: 'Wrong12345' })
+        .expect(401);
       expect(wrong.body).toEqual({ status: 'error', error: { code: 'UNAUTHORIZED', message: 'Неверный email или пароль' } });
       expect(unknown.body).toEqual(wrong.body);
       // an account that never had a usable password (the fixture agent's hash is malformed) is just as closed
@@ -234,9 +252,10 @@ describe('accounts and sessions', () => {
       const { tokens } = await (await fresh()).login(email);
       const rows = await db<{ n: number }>(`SELECT count(*)::int AS n FROM refresh_tokens WHERE token_hash = $1`, [tokens.refreshToken]);
       expect(rows[0].n).toBe(0);
-      const hashed = await db<{ n: number }>(`SELECT count(*)::int AS n FROM refresh_tokens WHERE token_hash = encode(sha256($1::bytea), 'hex')`, [
-        tokens.refreshToken,
-      ]);
+      const hashed = await db<{ n: number }>(
+        `SELECT count(*)::int AS n FROM refresh_tokens WHERE token_hash = encode(sha256($1::bytea), 'hex')`,
+        [tokens.refreshToken],
+      );
       expect(hashed[0].n).toBe(1);
     });
 
@@ -285,7 +304,10 @@ describe('accounts and sessions', () => {
     const me = (token: string) => anon.as(token).call('get', '/api/auth/me');
 
     it('are HS256 JWTs of 15 minutes with the user id, session id and role', () => {
-      const [header, payload] = accessToken.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+      const [header, payload] = accessToken
+        .split('.')
+        .slice(0, 2)
+        .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
       expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
       expect(payload).toMatchObject({ sub: userId, sid: expect.any(String), role: 'user', typ: 'access' });
       expect(payload.exp - payload.iat).toBe(900);
@@ -307,7 +329,12 @@ describe('accounts and sessions', () => {
     });
 
     it('carry no authority of their own: the role is read from the database on each request', async () => {
-      const forged = await new JwtService({ secret: JWT_SECRET }).signAsync({ sub: userId, sid: sessionId, role: 'super_admin', typ: 'access' });
+      const forged = await new JwtService({ secret: JWT_SECRET }).signAsync({
+        sub: userId,
+        sid: sessionId,
+        role: 'super_admin',
+        typ: 'access',
+      });
       await anon.as(forged).call('get', '/api/admin/users').expect(403);
       await db(`UPDATE users SET role_id = (SELECT id FROM roles WHERE name = 'admin') WHERE id = $1`, [userId]);
       await anon.as(accessToken).call('get', '/api/admin/users').expect(200);
@@ -315,5 +342,4 @@ describe('accounts and sessions', () => {
       await anon.as(accessToken).call('get', '/api/admin/users').expect(403);
     });
   });
-
 });

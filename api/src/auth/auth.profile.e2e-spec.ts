@@ -41,7 +41,9 @@ describe('accounts: own profile and forgotten passwords', () => {
     });
 
     it('PATCH /api/auth/me updates the fields sent; phone "" clears it; rules as at registration', async () => {
-      const res = await caller.call('patch', '/api/auth/me', { firstName: ' Айгерим ', phone: '+7 777 000 11 22', language: 'EN' }).expect(200);
+      const res = await caller
+        .call('patch', '/api/auth/me', { firstName: ' Айгерим ', phone: '+7 777 000 11 22', language: 'EN' })
+        .expect(200);
       expect(res.body.data).toMatchObject({ email, firstName: 'Айгерим', lastName: 'Тестов', phone: '+7 777 000 11 22', language: 'en' });
       const cleared = await caller.call('patch', '/api/auth/me', { phone: '' }).expect(200);
       expect(cleared.body.data.phone).toBeNull();
@@ -52,11 +54,17 @@ describe('accounts: own profile and forgotten passwords', () => {
     it('POST /api/auth/change-password checks the current password and ends the other sessions', async () => {
       const other = await fresh();
       const otherSession = await other.login(email);
-      const wrong = await caller.call('post', '/api/auth/change-password', { currentPassword: 'Nope12345', newPassword: 'N3wPassword' }).expect(400);
+      const wrong = await caller
+        .call('post', '/api/auth/change-password', { currentPassword: 'Nope12345', newPassword: 'N3wPassword' })
+        .expect(400);
       expect(wrong.body.error.fields).toEqual({ currentPassword: 'Неверный текущий пароль' });
-      const same = await caller.call('post', '/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }).expect(400);
+      const same = await caller
+        .call('post', '/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD })
+        .expect(400);
       expect(same.body.error.fields).toEqual({ newPassword: 'Новый пароль должен отличаться от текущего' });
-      const weak = await caller.call('post', '/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'weak' }).expect(400);
+      const weak = await caller
+        .call('post', '/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'weak' })
+        .expect(400);
       expect(weak.body.error.fields).toEqual({ newPassword: 'Пароль должен содержать минимум 8 символов' });
 
       await caller.call('post', '/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'N3wPassword' }).expect(204);
@@ -75,7 +83,8 @@ describe('accounts: own profile and forgotten passwords', () => {
     });
     afterAll(() => queue?.close());
     const idle = () => api.app.get(PasswordResetService).idle();
-    const jobsFor = async (to: string) => (await queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).filter((j) => j.data.to === to);
+    const jobsFor = async (to: string) =>
+      (await queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).filter((j) => j.data.to === to);
 
     it('answers the same generic 200 for a known and an unknown e-mail; only the known one gets a job', async () => {
       const email = freshEmail('forgot');
@@ -95,7 +104,11 @@ describe('accounts: own profile and forgotten passwords', () => {
         to: email,
         template: 'password-reset',
         locale: 'kk',
-        data: { resetUrl: expect.stringMatching(/^https:\/\/bc\.example\.kz\/auth\/reset-password\?token=[A-Za-z0-9_-]{43}$/), firstName: 'Данияр', expiresInMinutes: 60 },
+        data: {
+          resetUrl: expect.stringMatching(/^https:\/\/bc\.example\.kz\/auth\/reset-password\?token=[A-Za-z0-9_-]{43}$/),
+          firstName: 'Данияр',
+          expiresInMinutes: 60,
+        },
       });
       expect(await jobsFor('nobody.here@example.kz')).toHaveLength(0);
       // the token is stored hashed, valid one hour
@@ -107,7 +120,10 @@ describe('accounts: own profile and forgotten passwords', () => {
       expect(rows).toEqual([{ minutes: 60 }]);
     });
 
-    const tokensOf = async (to: string) => (await jobsFor(to)).sort((a, b) => Number(a.timestamp) - Number(b.timestamp)).map((j) => new URL(j.data.data.resetUrl).searchParams.get('token')!);
+    const tokensOf = async (to: string) =>
+      (await jobsFor(to))
+        .sort((a, b) => Number(a.timestamp) - Number(b.timestamp))
+        .map((j) => new URL(j.data.data.resetUrl).searchParams.get('token')!);
     const resetWith = (token: string, password = 'N3wPassword') => anon.call('post', '/api/auth/reset-password', { token, password });
     const spentLink = { token: 'Ссылка для восстановления пароля недействительна или устарела. Запросите новую' };
 

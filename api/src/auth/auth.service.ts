@@ -205,7 +205,9 @@ export class AuthService {
 
   /** The user row with its role; 401 when the account no longer exists. */
   private async userRow(id: string): Promise<UserRow> {
-    const rows: UserRow[] = await this.db.query(`SELECT ${USER_COLUMNS} FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = $1`, [id]);
+    const rows: UserRow[] = await this.db.query(`SELECT ${USER_COLUMNS} FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = $1`, [
+      id,
+    ]);
     if (!rows.length) throw new ApiException(HttpStatus.UNAUTHORIZED, 'UNAUTHORIZED');
     return rows[0];
   }

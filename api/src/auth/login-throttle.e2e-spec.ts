@@ -90,7 +90,10 @@ describe('password guessing limits', () => {
       for (let i = 0; i < 10; i++) await login(await fresh(), target, `Guess${i}1234`).expect(401);
       await login(await fresh(), target, TEST_PASSWORD).expect(429);
       const token = 'R'.repeat(43);
-      await withDb(`INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) SELECT id, encode(sha256($2::bytea), 'hex'), now() + interval '1 hour' FROM users WHERE email = $1`, [target, token]);
+      await withDb(
+        `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) SELECT id, encode(sha256($2::bytea), 'hex'), now() + interval '1 hour' FROM users WHERE email = $1`,
+        [target, token],
+      );
       await (await fresh()).call('post', '/api/auth/reset-password', { token, password: 'N3wPassword' }).expect(200);
       await (await fresh()).login(target, 'N3wPassword');
     });
@@ -161,7 +164,8 @@ describe('password guessing limits', () => {
       await first.login(email);
       const second = await fresh();
       await second.login(email);
-      const change = (caller: Caller, currentPassword: string) => caller.call('post', '/api/auth/change-password', { currentPassword, newPassword: 'N3wPassword' });
+      const change = (caller: Caller, currentPassword: string) =>
+        caller.call('post', '/api/auth/change-password', { currentPassword, newPassword: 'N3wPassword' });
       for (let i = 0; i < 3; i++) await change(first, `Wrong${i}1234`).expect(400);
       for (let i = 3; i < 5; i++) await change(second, `Wrong${i}1234`).expect(400);
       const refused = await change(first, TEST_PASSWORD).expect(429);
@@ -178,7 +182,8 @@ describe('password guessing limits', () => {
       const email = await newUser('changer-ok');
       const caller = await fresh();
       await caller.login(email);
-      const change = (currentPassword: string, newPassword = 'N3wPassword') => caller.call('post', '/api/auth/change-password', { currentPassword, newPassword });
+      const change = (currentPassword: string, newPassword = 'N3wPassword') =>
+        caller.call('post', '/api/auth/change-password', { currentPassword, newPassword });
       for (let i = 0; i < 4; i++) await change(`Wrong${i}1234`).expect(400);
       await change(TEST_PASSWORD).expect(204);
       for (let i = 0; i < 5; i++) await change(`Wrong${i}1234`).expect(400);

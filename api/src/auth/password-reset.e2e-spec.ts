@@ -48,9 +48,13 @@ describe('password reset, API -> queue -> worker -> SMTP -> API', () => {
     expect(tokenOf(mail.html)).toBe(token);
 
     const caller = await Caller.create(api.server);
-    const mismatch = await caller.call('post', '/api/auth/reset-password', { token, password: 'Brand1New', confirmPassword: 'Brand1Nex' }).expect(400);
+    const mismatch = await caller
+      .call('post', '/api/auth/reset-password', { token, password: 'Brand1New', confirmPassword: 'Brand1Nex' })
+      .expect(400);
     expect(mismatch.body.error.fields).toEqual({ confirmPassword: 'Пароли не совпадают' });
-    const done = await caller.call('post', '/api/auth/reset-password', { token, password: 'Brand1New', confirmPassword: 'Brand1New' }).expect(200);
+    const done = await caller
+      .call('post', '/api/auth/reset-password', { token, password: 'Brand1New', confirmPassword: 'Brand1New' })
+      .expect(200);
     expect(done.body.data.message).toBe('Пароль успешно изменен. Теперь вы можете войти с новым паролем.');
 
     const old = await (await Caller.create(api.server)).call('post', '/api/auth/login', { email, password: TEST_PASSWORD }).expect(401);
@@ -76,7 +80,10 @@ describe('password reset, API -> queue -> worker -> SMTP -> API', () => {
 
     // an expired link is refused
     await withClient(api.databaseUrl, (c) =>
-      c.query(`UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = encode(sha256($1::bytea), 'hex')`, [tokenA]),
+      c.query(
+        `UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = encode(sha256($1::bytea), 'hex')`,
+        [tokenA],
+      ),
     );
     const caller = await Caller.create(api.server);
     await caller.call('post', '/api/auth/reset-password', { token: tokenA, password: 'Fresh1Pass' }).expect(400);

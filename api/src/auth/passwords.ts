@@ -28,7 +28,10 @@ export function passwordWorkBounds(env: NodeJS.ProcessEnv = process.env): { conc
     if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
     return n;
   };
-  return { concurrency: read('PASSWORD_HASH_CONCURRENCY', Math.min(4, Math.max(1, availableParallelism())), 1), queue: read('PASSWORD_HASH_QUEUE', 16, 0) };
+  return {
+    concurrency: read('PASSWORD_HASH_CONCURRENCY', Math.min(4, Math.max(1, availableParallelism())), 1),
+    queue: read('PASSWORD_HASH_QUEUE', 16, 0),
+  };
 }
 
 /**

@@ -76,6 +76,7 @@ describe('absolute session lifetime', () => {
     expect(sessionMaxAgeSeconds({})).toBe(90 * 24 * 3600);
     expect(sessionMaxAgeSeconds({ SESSION_MAX_AGE_DAYS: '7' })).toBe(7 * 24 * 3600);
     expect(sessionMaxAgeSeconds({ SESSION_MAX_AGE_DAYS: '0.5' })).toBe(12 * 3600);
-    for (const bad of ['0', '-3', 'ninety']) expect(() => sessionMaxAgeSeconds({ SESSION_MAX_AGE_DAYS: bad })).toThrow(/SESSION_MAX_AGE_DAYS/);
+    for (const bad of ['0', '-3', 'ninety'])
+      expect(() => sessionMaxAgeSeconds({ SESSION_MAX_AGE_DAYS: bad })).toThrow(/SESSION_MAX_AGE_DAYS/);
   });
 });

@@ -66,7 +66,12 @@ export class SessionsService {
   ) {}
 
   /** Opens a session for the user and issues its first refresh token. */
-  async start(userId: string, rememberMe: boolean, client: SessionClient, manager: EntityManager = this.db.manager): Promise<IssuedRefreshToken> {
+  async start(
+    userId: string,
+    rememberMe: boolean,
+    client: SessionClient,
+    manager: EntityManager = this.db.manager,
+  ): Promise<IssuedRefreshToken> {
     const now = this.clock.date();
     const rows: Array<{ id: string }> = await manager.query(
       `INSERT INTO auth_sessions (user_id, remember_me, user_agent, ip, created_at, last_used_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
@@ -87,15 +92,16 @@ export class SessionsService {
     const now = this.clock.date();
     const outcome = await this.db.transaction(async (m) => {
       // TypeORM answers UPDATE/DELETE with [rows, affected count].
-      const [claimed]: [Array<{ session_id: string; user_id: string; remember_me: boolean; role: RoleName; created_at: Date }>, number] = await m.query(
-        `UPDATE refresh_tokens t SET used_at = $2
+      const [claimed]: [Array<{ session_id: string; user_id: string; remember_me: boolean; role: RoleName; created_at: Date }>, number] =
+        await m.query(
+          `UPDATE refresh_tokens t SET used_at = $2
            FROM auth_sessions s, users u, roles r
           WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > $2
             AND s.id = t.session_id AND s.revoked_at IS NULL AND s.created_at > $2::timestamptz - make_interval(secs => $3)
             AND u.id = s.user_id AND u.status = 'active' AND r.id = u.role_id
           RETURNING t.session_id, s.user_id, s.remember_me, r.name AS role, s.created_at`,
-        [tokenHash, now, this.maxAgeSeconds],
-      );
+          [tokenHash, now, this.maxAgeSeconds],
+        );
       if (!claimed.length) return null;
       const { session_id, user_id, remember_me, role, created_at } = claimed[0];
       await m.query(`UPDATE auth_sessions SET last_used_at = $2 WHERE id = $1`, [session_id, now]);
@@ -138,7 +144,13 @@ export class SessionsService {
   }
 
   /** A new refresh token of the session, valid the refresh TTL but never past the session's absolute end. */
-  private async issue(manager: EntityManager, sessionId: string, rememberMe: boolean, sessionStart: Date, now: Date): Promise<IssuedRefreshToken> {
+  private async issue(
+    manager: EntityManager,
+    sessionId: string,
+    rememberMe: boolean,
+    sessionStart: Date,
+    now: Date,
+  ): Promise<IssuedRefreshToken> {
     const refreshToken = newOpaqueToken();
     const ttlMs = (rememberMe ? REFRESH_TTL_SECONDS.rememberMe : REFRESH_TTL_SECONDS.session) * 1000;
     const expiresAt = new Date(Math.min(now.getTime() + ttlMs, sessionStart.getTime() + this.maxAgeSeconds * 1000));

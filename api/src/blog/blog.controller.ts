@@ -1,5 +1,13 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { BLOG_QUERY_LIMITS, BlogDetailQuery, BlogPostsQuery, BlogRelatedQuery, type BlogCategoryDto, type BlogPostDetail, type BlogPostListItem } from '@realty/contracts';
+import {
+  BLOG_QUERY_LIMITS,
+  BlogDetailQuery,
+  BlogPostsQuery,
+  BlogRelatedQuery,
+  type BlogCategoryDto,
+  type BlogPostDetail,
+  type BlogPostListItem,
+} from '@realty/contracts';
 import { Public } from '../common/decorators';
 import type { Paged } from '../common/envelope.interceptor';
 import { BlogService } from './blog.service';

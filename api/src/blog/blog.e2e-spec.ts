@@ -32,7 +32,10 @@ describe('blog API', () => {
   const http = () => request(api.app.getHttpServer());
   const page = async (query: string) => {
     const res = await http().get(`/api/blog/posts${query}`).expect(200);
-    return { items: res.body.data as BlogPostListItem[], meta: res.body.meta as { total: number; page: number; limit: number; totalPages: number } };
+    return {
+      items: res.body.data as BlogPostListItem[],
+      meta: res.body.meta as { total: number; page: number; limit: number; totalPages: number },
+    };
   };
 
   it('the demo data has at least 24 published posts in several categories and a few drafts', () => {
@@ -102,7 +105,12 @@ describe('blog API', () => {
     const search = await page(`?search=${encodeURIComponent('ндс')}`);
     expect(search.items.map((p) => p.slug)).toContain('vat-on-commercial-rent');
     const english = await page(`?search=${encodeURIComponent('COWORKING')}`);
-    expect(english.items.map((p) => p.slug).sort()).toEqual(published.filter((p) => /coworking/i.test(p.title.en + p.excerpt.en)).map((p) => p.slug).sort());
+    expect(english.items.map((p) => p.slug).sort()).toEqual(
+      published
+        .filter((p) => /coworking/i.test(p.title.en + p.excerpt.en))
+        .map((p) => p.slug)
+        .sort(),
+    );
     expect((await page(`?search=${encodeURIComponent('_')}`)).meta.total).toBe(0);
   });
 
@@ -127,14 +135,21 @@ describe('blog API', () => {
 
     it('sanitises a stored body with an attack before it leaves the API (spec 01 §5)', async () => {
       const p = published[4];
-      const evil = '<p data-x="1" onclick="alert(1)">Текст</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="data:image/png;base64,AAA" onerror="alert(1)"><svg onload="alert(1)"></svg>';
+      const evil =
+        '<p data-x="1" onclick="alert(1)">Текст</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="data:image/png;base64,AAA" onerror="alert(1)"><svg onload="alert(1)"></svg>';
       await db.query(`UPDATE blog_posts SET content = jsonb_set(content, '{ru}', to_jsonb($2::text)) WHERE slug = $1`, [p.slug, evil]);
       const a: BlogPostDetail = (await http().get(`/api/blog/${p.slug}`).expect(200)).body.data;
       expect(a.content.ru).toBe('<p>Текст</p><a>x</a><img />');
     });
 
     it('answers 404 for a draft, an unknown slug or id and a malformed key', async () => {
-      for (const key of [drafts[0].slug, drafts[0].id, 'no-such-post', '00000000-0000-4000-8000-000000000000', encodeURIComponent('a b/c')]) {
+      for (const key of [
+        drafts[0].slug,
+        drafts[0].id,
+        'no-such-post',
+        '00000000-0000-4000-8000-000000000000',
+        encodeURIComponent('a b/c'),
+      ]) {
         const res = await http().get(`/api/blog/${key}`).expect(404);
         expect(res.body.error.code).toBe('NOT_FOUND');
       }

@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BLOG_QUERY_LIMITS, SLUG_PATTERN, type BlogCategoryDto, type BlogPostDetail, type BlogPostListItem, type BlogPostsQuery, type PageMeta } from '@realty/contracts';
+import {
+  BLOG_QUERY_LIMITS,
+  SLUG_PATTERN,
+  type BlogCategoryDto,
+  type BlogPostDetail,
+  type BlogPostListItem,
+  type BlogPostsQuery,
+  type PageMeta,
+} from '@realty/contracts';
 import { BlogCategory, BlogPost, type FileStorage } from '@realty/db';
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { ApiException } from '../common/api.exception';
@@ -45,17 +53,25 @@ export class BlogService {
     const qb = this.published();
     if (query.categoryId !== undefined) qb.andWhere('b.categoryId = :categoryId', { categoryId: query.categoryId });
     if (query.language) qb.andWhere(`COALESCE("b"."title" ->> :language, '') <> ''`, { language: query.language });
-    if (query.search) qb.andWhere(`lower("b"."title"::text || ' ' || "b"."excerpt"::text) LIKE :search`, { search: likeContains(query.search) });
+    if (query.search)
+      qb.andWhere(`lower("b"."title"::text || ' ' || "b"."excerpt"::text) LIKE :search`, { search: likeContains(query.search) });
     qb.orderBy('b.publishedAt', 'DESC').addOrderBy('b.id', 'DESC');
-    const [rows, total] = await qb.skip((page - 1) * limit).take(limit).getManyAndCount();
+    const [rows, total] = await qb
+      .skip((page - 1) * limit)
+      .take(limit)
+      .getManyAndCount();
     const meta: PageMeta = { total, page, limit, totalPages: Math.ceil(total / limit) };
-    return new Paged(rows.map((r) => toBlogListItem(r, this.storage)), meta);
+    return new Paged(
+      rows.map((r) => toBlogListItem(r, this.storage)),
+      meta,
+    );
   }
 
   private async find(idOrSlug: string): Promise<BlogPost> {
     const qb = this.published().leftJoinAndSelect('b.author', 'a');
     if (UUID.test(idOrSlug)) qb.andWhere('b.id = :id', { id: idOrSlug });
-    else if (SLUG_PATTERN.test(idOrSlug) || /^[a-z0-9][a-z0-9_-]{0,219}$/i.test(idOrSlug)) qb.andWhere('b.slug = :slug', { slug: idOrSlug.toLowerCase() });
+    else if (SLUG_PATTERN.test(idOrSlug) || /^[a-z0-9][a-z0-9_-]{0,219}$/i.test(idOrSlug))
+      qb.andWhere('b.slug = :slug', { slug: idOrSlug.toLowerCase() });
     else throw ApiException.notFound();
     const row = await qb.getOne();
     if (!row) throw ApiException.notFound();

@@ -6,7 +6,8 @@ import { sanitizeArticleHtml } from './sanitize-article';
  * iframes, forms, encoded schemes, broken markup.
  */
 describe('sanitizeArticleHtml (spec 01 §5)', () => {
-  const DANGER = /<script|<svg|<math|<iframe|<object|<embed|<style|<form|<input|<base|<meta|<link|javascript:|vbscript:|data:|\son\w+\s*=|data-\w|style=|srcdoc|formaction|xlink/i;
+  const DANGER =
+    /<script|<svg|<math|<iframe|<object|<embed|<style|<form|<input|<base|<meta|<link|javascript:|vbscript:|data:|\son\w+\s*=|data-\w|style=|srcdoc|formaction|xlink/i;
 
   const corpus: Array<[string, string]> = [
     ['script tag', '<p>ok</p><script>alert(1)</script>'],
@@ -70,16 +71,20 @@ describe('sanitizeArticleHtml (spec 01 §5)', () => {
     expect(sanitizeArticleHtml('<table><tr><td>cell</td></tr></table><p id="x" align="left" lang="en">p</p>')).toBe('cell<p>p</p>');
   });
 
-  it('keeps only the allowed class names (lead, note); the site\'s own classes are dropped (issue 19 item 8)', () => {
+  it("keeps only the allowed class names (lead, note); the site's own classes are dropped (issue 19 item 8)", () => {
     expect(sanitizeArticleHtml('<p class="lead">a</p><div class="note">b</div>')).toBe('<p class="lead">a</p><div class="note">b</div>');
     expect(sanitizeArticleHtml('<a href="/auth" class="btn btn-primary">Войти</a>')).toBe('<a href="/auth">Войти</a>');
-    expect(sanitizeArticleHtml('<p class="sr-only">hidden</p><div class="site-header map-view__status">x</div>')).toBe('<p>hidden</p><div>x</div>');
+    expect(sanitizeArticleHtml('<p class="sr-only">hidden</p><div class="site-header map-view__status">x</div>')).toBe(
+      '<p>hidden</p><div>x</div>',
+    );
     expect(sanitizeArticleHtml('<p class="lead  btn\tnote LEAD">a</p>')).toBe('<p class="lead note">a</p>');
     expect(sanitizeArticleHtml('<span class="">a</span><span class>b</span>')).toBe('<span>a</span><span>b</span>');
   });
 
   it('adds rel="noopener noreferrer" to a link that opens a new window', () => {
-    expect(sanitizeArticleHtml('<a href="https://example.com" target="_blank">x</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeArticleHtml('<a href="https://example.com" target="_blank">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
   });
 
   it('answers an empty string for empty input', () => {

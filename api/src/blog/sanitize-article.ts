@@ -16,12 +16,29 @@ import sanitizeHtml from 'sanitize-html';
  *   shown as text; a link opening a new window gets rel="noopener noreferrer".
  */
 export const ARTICLE_ALLOWED_TAGS = [
-  'p', 'br',
-  'b', 'strong', 'i', 'em', 'u',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'ul', 'ol', 'li',
-  'a', 'img',
-  'blockquote', 'code', 'pre', 'span', 'div',
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'blockquote',
+  'code',
+  'pre',
+  'span',
+  'div',
 ] as const;
 
 export const ARTICLE_ALLOWED_ATTRIBUTES = ['href', 'src', 'alt', 'title', 'class', 'target', 'rel'] as const;
@@ -44,10 +61,31 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   allowVulnerableTags: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'iframe', 'frame', 'frameset', 'object', 'embed', 'template', 'title', 'head', 'xmp', 'plaintext', 'noembed', 'noframes'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'svg',
+    'math',
+    'iframe',
+    'frame',
+    'frameset',
+    'object',
+    'embed',
+    'template',
+    'title',
+    'head',
+    'xmp',
+    'plaintext',
+    'noembed',
+    'noframes',
+  ],
   transformTags: {
     a: (tagName, attribs) => {
-      if (attribs.target && attribs.target !== '_self') return { tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } };
+      if (attribs.target && attribs.target !== '_self')
+        return { tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } };
       return { tagName, attribs };
     },
   },

@@ -131,7 +131,12 @@ describe('BatchedHits', () => {
   });
 
   it('fails open (null) when Redis cannot be reached', async () => {
-    const down = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const down = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     down.on('error', () => undefined);
     const hits = new BatchedHits(new RateLimiter(down));
     expect(await hits.hit('down', 60_000, 600)).toBeNull();

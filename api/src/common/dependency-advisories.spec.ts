@@ -27,7 +27,9 @@ function compareVersions(a: string, b: string): number {
   return a.includes('-') === b.includes('-') ? 0 : a.includes('-') ? -1 : 1;
 }
 
-const lock = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
+const lock = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package-lock.json'), 'utf8')) as {
+  packages: Record<string, { version?: string }>;
+};
 
 /** Every version of `name` the lock installs, anywhere in the tree. */
 function lockedVersions(name: string): string[] {

@@ -44,7 +44,12 @@ function addressesOf(subnet: string): string[] {
 }
 
 describe('docker-compose.yml', () => {
-  const env = { POSTGRES_PASSWORD: 'pgSecret1', REDIS_PASSWORD: 'redisSecret1', JWT_SECRET: 'j'.repeat(40), SESSION_SECRET: 's'.repeat(40) };
+  const env = {
+    POSTGRES_PASSWORD: 'pgSecret1',
+    REDIS_PASSWORD: 'redisSecret1',
+    JWT_SECRET: 'j'.repeat(40),
+    SESSION_SECRET: 's'.repeat(40),
+  };
 
   it('the API trusts X-Forwarded-For from the web container at its fixed address and from no other address', () => {
     const subnet = compose.networks?.default?.ipam?.config?.[0]?.subnet;
@@ -60,7 +65,9 @@ describe('docker-compose.yml', () => {
 
   it('the web trusts no forwarding header (visitors reach it directly) and is the only service published beyond 127.0.0.1', () => {
     expect(services.web.environment?.WEB_TRUST_PROXY ?? 'false').toBe('false');
-    const published = Object.entries(services).flatMap(([name, s]) => (s.ports ?? []).filter((p) => !String(p).startsWith('127.0.0.1:')).map((p) => `${name} ${p}`));
+    const published = Object.entries(services).flatMap(([name, s]) =>
+      (s.ports ?? []).filter((p) => !String(p).startsWith('127.0.0.1:')).map((p) => `${name} ${p}`),
+    );
     expect(published).toEqual(['web 3000:3000']);
   });
 

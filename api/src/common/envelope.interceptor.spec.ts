@@ -5,7 +5,11 @@ describe('PreparedJson', () => {
   const answer = PreparedJson.of(new Paged([{ id: 'a', title: 'Офис '.repeat(400) }], { page: 1, limit: 50, total: 1, totalPages: 1 }));
 
   it('holds the envelope as UTF-8 JSON with a sha1 ETag', () => {
-    expect(JSON.parse(answer.body.toString('utf8'))).toEqual({ status: 'success', data: [{ id: 'a', title: 'Офис '.repeat(400) }], meta: { page: 1, limit: 50, total: 1, totalPages: 1 } });
+    expect(JSON.parse(answer.body.toString('utf8'))).toEqual({
+      status: 'success',
+      data: [{ id: 'a', title: 'Офис '.repeat(400) }],
+      meta: { page: 1, limit: 50, total: 1, totalPages: 1 },
+    });
     expect(answer.etag).toMatch(/^"[\w-]{27}"$/);
   });
 

@@ -67,7 +67,9 @@ export class PreparedJson {
     if (!variant) {
       variant =
         encoding === 'br'
-          ? brotliAsync(this.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: this.body.length } })
+          ? brotliAsync(this.body, {
+              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: this.body.length },
+            })
           : gzipAsync(this.body, { level: 6 });
       // A failure (out of memory) is not kept: the next request tries again.
       variant.catch(() => this.variants.delete(encoding));
@@ -112,7 +114,11 @@ function envelopeOf(result: unknown): SuccessEnvelope<unknown> {
  * type and the bytes, br or gzip (the kept variant) when the request accepts it and the body
  * has 1 KB or more (@fastify/compress leaves an encoded reply alone).
  */
-export function preparedPayload(answer: PreparedJson, request: FastifyRequest, reply: FastifyReply): Promise<Buffer | string> | Buffer | string {
+export function preparedPayload(
+  answer: PreparedJson,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Buffer | string> | Buffer | string {
   reply.header('etag', answer.etag);
   if (answer.matches(request.headers['if-none-match'])) {
     reply.status(304);

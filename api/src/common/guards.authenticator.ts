@@ -36,7 +36,8 @@ export const MIN_JWT_SECRET_LENGTH = 32;
 export function jwtSecret(env: NodeJS.ProcessEnv = process.env): string {
   const configured = env.JWT_SECRET;
   if (configured) {
-    if (configured.length < MIN_JWT_SECRET_LENGTH) throw new Error('JWT_SECRET must be at least 32 characters long (e.g. `openssl rand -base64 48`)');
+    if (configured.length < MIN_JWT_SECRET_LENGTH)
+      throw new Error('JWT_SECRET must be at least 32 characters long (e.g. `openssl rand -base64 48`)');
     return configured;
   }
   if (env.NODE_ENV === 'production') {

@@ -46,7 +46,8 @@ export function handlersWithoutPolicy(discovery: DiscoveryService, scanner: Meta
     for (const name of scanner.getAllMethodNames(prototype)) {
       const handler = prototype[name];
       if (typeof handler !== 'function') continue;
-      if (Reflect.getMetadata(PATH_METADATA, handler) === undefined || Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue;
+      if (Reflect.getMetadata(PATH_METADATA, handler) === undefined || Reflect.getMetadata(METHOD_METADATA, handler) === undefined)
+        continue;
       if (!routePolicyOf(reflector, handler, controller)) missing.push(`${controller.name}.${name}`);
     }
   }

@@ -66,9 +66,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       error: {
         code,
         message: translateMessage(message, lang),
-        ...(fields
-          ? { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translateMessage(v, lang)])) }
-          : {}),
+        ...(fields ? { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translateMessage(v, lang)])) } : {}),
       },
     };
     void reply.status(status).header('content-language', lang).send(body);

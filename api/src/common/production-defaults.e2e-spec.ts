@@ -18,7 +18,11 @@ import { startTestApi } from '../../test/harness';
 const ROOT = path.resolve(__dirname, '../../..');
 
 /** Runs `node args` from the repository root with `env` (merged into this process's); resolves with its exit code and output. */
-function runNode(args: string[], env: Record<string, string | undefined>, timeoutMs = 120_000): Promise<{ code: number | null; out: string }> {
+function runNode(
+  args: string[],
+  env: Record<string, string | undefined>,
+  timeoutMs = 120_000,
+): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -64,9 +68,10 @@ describe('production seed (scripts/db.mjs seed with NODE_ENV=production, real da
   });
 
   const users = () =>
-    withClient(api.databaseUrl, async (c) => (await c.query(`SELECT u.email, u.password_hash, r.name AS role FROM users u JOIN roles r ON r.id = u.role_id`)).rows) as Promise<
-      Array<{ email: string; password_hash: string | null; role: string }>
-    >;
+    withClient(
+      api.databaseUrl,
+      async (c) => (await c.query(`SELECT u.email, u.password_hash, r.name AS role FROM users u JOIN roles r ON r.id = u.role_id`)).rows,
+    ) as Promise<Array<{ email: string; password_hash: string | null; role: string }>>;
 
   it('makes no demo account and prints a one-time password for the first admin, which signs in', async () => {
     expect(first).toMatchObject({ code: 0 });
@@ -91,8 +96,11 @@ describe('production seed (scripts/db.mjs seed with NODE_ENV=production, real da
   });
 
   it('adds the demo accounts only when asked (--demo-accounts), and never a second admin password', async () => {
-    const again = await runNode(['scripts/db.mjs', 'seed', '--listings', '4', '--no-jobs', '--force', '--demo-accounts'], seedEnv(api.databaseUrl));
-    expect({ code: again.code, out: again.code ? again.out : "" }).toEqual({ code: 0, out: "" });
+    const again = await runNode(
+      ['scripts/db.mjs', 'seed', '--listings', '4', '--no-jobs', '--force', '--demo-accounts'],
+      seedEnv(api.databaseUrl),
+    );
+    expect({ code: again.code, out: again.code ? again.out : '' }).toEqual({ code: 0, out: '' });
     expect(again.out).not.toMatch(/one-time password/);
     expect(again.out).toContain(`password ${DEMO_PASSWORD}`);
     const emails = (await users()).map((u) => u.email);
@@ -151,7 +159,12 @@ describe('API CSRF cookie key (docs/decisions/029)', () => {
 
   it('accepts the pair GET /api/csrf-token hands out', async () => {
     const pair = await csrfPair(api.server);
-    const res = await request(api.server).post('/api/auth/logout').set('X-Forwarded-For', '10.250.0.2').set('Cookie', pair.cookie).set('X-CSRF-Token', pair.token).send({});
+    const res = await request(api.server)
+      .post('/api/auth/logout')
+      .set('X-Forwarded-For', '10.250.0.2')
+      .set('Cookie', pair.cookie)
+      .set('X-CSRF-Token', pair.token)
+      .send({});
     // Past the CSRF check: logout itself answers (400: this body has no refresh token).
     expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
   });

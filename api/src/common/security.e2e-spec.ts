@@ -44,7 +44,12 @@ describe('CSRF protection', () => {
 
   it('refuses a write without the header: 403 CSRF_TOKEN_MISSING (translated)', async () => {
     const { cookie } = await csrfPair(api.server);
-    const res = await request(api.server).post('/api/auth/login').set('X-Forwarded-For', freshIp()).set('Cookie', cookie).send(loginBody()).expect(403);
+    const res = await request(api.server)
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', freshIp())
+      .set('Cookie', cookie)
+      .send(loginBody())
+      .expect(403);
     expect(res.body).toEqual({
       status: 'error',
       error: { code: 'CSRF_TOKEN_MISSING', message: 'Отсутствует CSRF-токен. Обновите страницу и повторите попытку' },
@@ -65,7 +70,10 @@ describe('CSRF protection', () => {
       let t = request(api.server).post('/api/auth/login').set('X-Forwarded-For', freshIp()).set('X-CSRF-Token', token);
       if (cookie) t = t.set('Cookie', cookie);
       const res = await t.send(loginBody()).expect(403);
-      expect(res.body.error).toEqual({ code: 'CSRF_TOKEN_INVALID', message: 'Недействительный CSRF-токен. Обновите страницу и повторите попытку' });
+      expect(res.body.error).toEqual({
+        code: 'CSRF_TOKEN_INVALID',
+        message: 'Недействительный CSRF-токен. Обновите страницу и повторите попытку',
+      });
     }
   });
 
@@ -78,7 +86,11 @@ describe('CSRF protection', () => {
       ['put', '/api/auth/me'],
       ['post', '/api/auth/change-password'],
     ] as const) {
-      const res = await request(api.server)[method](url).set('Authorization', `Bearer ${caller.accessToken}`).set('Cookie', caller.csrf.cookie).send({});
+      const res = await request(api.server)
+        [method](url)
+        .set('Authorization', `Bearer ${caller.accessToken}`)
+        .set('Cookie', caller.csrf.cookie)
+        .send({});
       // PUT /api/auth/me has no route: 404 comes first, and is no CSRF answer
       if (method === 'put') expect(res.status).toBe(404);
       else expect([res.status, res.body.error.code]).toEqual([403, 'CSRF_TOKEN_MISSING']);
@@ -189,7 +201,12 @@ describe('client address behind a proxy (TRUST_PROXY, X-Forwarded-For)', () => {
     api!.app
       .getHttpAdapter()
       .getInstance()
-      .inject({ method: 'GET', url: '/api/properties/categories', remoteAddress: from, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} })
+      .inject({
+        method: 'GET',
+        url: '/api/properties/categories',
+        remoteAddress: from,
+        headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+      })
       .then((res) => res.statusCode);
   /** MAX + 1 requests from the peer `from`, naming in X-Forwarded-For the client `name()` says (another each time by default); their statuses. */
   const spoofing = async (from: string, name: () => string = someone) => {

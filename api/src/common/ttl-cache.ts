@@ -104,7 +104,11 @@ export class TtlCache<V extends NonNullable<unknown>> {
     // A kept value that no longer holds is refreshed as if expired (a refresh under way is reused).
     const kept = this.isCurrent ? this.lru.peek(key, { allowStale: true }) : undefined;
     const forceRefresh = kept !== undefined && !this.isCurrent!(kept);
-    const value = await this.lru.fetch(key, { context: compute, ...(ttl ? { ttl } : {}), ...(forceRefresh ? { forceRefresh, allowStale: this.staleMs > 0 } : {}) });
+    const value = await this.lru.fetch(key, {
+      context: compute,
+      ...(ttl ? { ttl } : {}),
+      ...(forceRefresh ? { forceRefresh, allowStale: this.staleMs > 0 } : {}),
+    });
     // fetch() resolves undefined only when a fetch is aborted, which nothing here does.
     if (value === undefined) return compute();
     return value;

@@ -85,19 +85,28 @@ describe('favourites', () => {
     }
   });
 
-  it('GET /api/user/favorites lists the user\'s public favourites as cards, most recently added first, paged', async () => {
+  it("GET /api/user/favorites lists the user's public favourites as cards, most recently added first, paged", async () => {
     const caller = await signedIn();
     const chosen = publicSlugs().slice(2, 7);
     for (const slug of chosen) await caller.call('post', `/api/properties/${slug}/favorites`).expect(200);
     // a listing hidden after it was liked drops out of the list and of the ids
     await withClient(api.databaseUrl, (c) => c.query(`UPDATE properties SET status = 'inactive' WHERE id = $1`, [ids[chosen[0]]]));
-    const expected = chosen.slice(1).reverse().map((s) => ids[s]);
+    const expected = chosen
+      .slice(1)
+      .reverse()
+      .map((s) => ids[s]);
 
     const all = await caller.call('get', '/api/user/favorites').expect(200);
     expect(all.body.data.map((p: { id: string }) => p.id)).toEqual(expected);
     expect(all.body.meta).toEqual({ total: 4, page: 1, limit: 50, totalPages: 1 });
     const card = all.body.data[0];
-    expect(card).toMatchObject({ id: expected[0], slug: chosen[chosen.length - 1], favoritesCount: 1, images: expect.any(Array), category: expect.any(Object) });
+    expect(card).toMatchObject({
+      id: expected[0],
+      slug: chosen[chosen.length - 1],
+      favoritesCount: 1,
+      images: expect.any(Array),
+      category: expect.any(Object),
+    });
 
     const page2 = await caller.call('get', '/api/user/favorites?page=2&limit=3').expect(200);
     expect(page2.body.data.map((p: { id: string }) => p.id)).toEqual(expected.slice(3));

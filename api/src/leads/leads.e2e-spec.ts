@@ -33,10 +33,11 @@ describe('POST /api/leads and POST /api/inquiries', () => {
   const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
     withClient(api.databaseUrl, async (c) => (await c.query(sql, params)).rows as T[]);
   const leadById = async (id: string) => (await q(`SELECT * FROM leads WHERE id = $1`, [id]))[0];
-  const outboxFor = (leadId: string) => q<{ topic: string; payload: Record<string, unknown>; dispatched_at: Date | null }>(
-    `SELECT topic, payload, dispatched_at FROM outbox WHERE payload->'data'->>'leadId' = $1`,
-    [leadId],
-  );
+  const outboxFor = (leadId: string) =>
+    q<{ topic: string; payload: Record<string, unknown>; dispatched_at: Date | null }>(
+      `SELECT topic, payload, dispatched_at FROM outbox WHERE payload->'data'->>'leadId' = $1`,
+      [leadId],
+    );
 
   it('stores the Home contact form payload (spec 01 §7) with status new, quality warm and its outbox notification', async () => {
     const caller = await Caller.create(api.server);
@@ -140,7 +141,16 @@ describe('POST /api/leads and POST /api/inquiries', () => {
   it('answers 400 with the rules of spec 01 §5 per field, in the request language', async () => {
     const caller = await Caller.create(api.server);
     const res = await caller
-      .call('post', '/api/leads', { source: '', topic: 'ab', message: 'short', phone: '12-34', email: 'nope', budget: -5, quizArea: 45, quizFloor: 'roof' })
+      .call('post', '/api/leads', {
+        source: '',
+        topic: 'ab',
+        message: 'short',
+        phone: '12-34',
+        email: 'nope',
+        budget: -5,
+        quizArea: 45,
+        quizFloor: 'roof',
+      })
       .expect(400);
     expect(res.body.error.fields).toEqual({
       source: 'Источник обязателен',
@@ -152,7 +162,9 @@ describe('POST /api/leads and POST /api/inquiries', () => {
       quizArea: 'Площадь должна быть от 40 до 5500 м² с шагом 10',
       quizFloor: 'Выберите значение из списка',
     });
-    const en = await caller.call('post', '/api/leads?lang=en', { source: 'x'.repeat(51), topic: 'Тема', propertyType: 'x'.repeat(51) }).expect(400);
+    const en = await caller
+      .call('post', '/api/leads?lang=en', { source: 'x'.repeat(51), topic: 'Тема', propertyType: 'x'.repeat(51) })
+      .expect(400);
     expect(en.body.error.fields).toEqual({
       source: 'The source must be 1 to 50 characters long',
       propertyType: 'The property type must not exceed 50 characters',
@@ -165,7 +177,12 @@ describe('POST /api/leads and POST /api/inquiries', () => {
     const caller = await Caller.create(api.server);
     const before = await q<{ n: number }>(`SELECT count(*)::int AS n FROM leads`);
     const res = await caller
-      .call('post', '/api/leads', { phone: '+77015550000', source: 'website_contact_form', topic: 'Обращение с сайта', website: 'http://spam.example' })
+      .call('post', '/api/leads', {
+        phone: '+77015550000',
+        source: 'website_contact_form',
+        topic: 'Обращение с сайта',
+        website: 'http://spam.example',
+      })
       .expect(201);
     expect(res.body.data.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await leadById(res.body.data.id)).toBeUndefined();
@@ -177,13 +194,23 @@ describe('POST /api/leads and POST /api/inquiries', () => {
   });
 
   it('suppresses a duplicate (same phone and text within 10 minutes): 200 with the first lead, one row, one notification', async () => {
-    const body = { firstName: 'Дана', phone: '+7 701 999 00 11', source: 'website_contact_form', topic: 'Обращение с сайта', message: 'Перезвоните мне, пожалуйста' };
+    const body = {
+      firstName: 'Дана',
+      phone: '+7 701 999 00 11',
+      source: 'website_contact_form',
+      topic: 'Обращение с сайта',
+      message: 'Перезвоните мне, пожалуйста',
+    };
     const first = await (await Caller.create(api.server)).call('post', '/api/leads', body).expect(201);
     // another IP, the phone written differently: still the same person and text
     const again = await (await Caller.create(api.server)).call('post', '/api/leads', { ...body, phone: '+77019990011' }).expect(200);
     expect(again.body.data).toEqual({ id: first.body.data.id, status: 'new', duplicate: true });
     // simultaneous submissions make one lead too
-    const burst = await Promise.all([1, 2, 3].map(async () => (await Caller.create(api.server)).call('post', '/api/leads', { ...body, message: 'Одновременно отправлено три раза' })));
+    const burst = await Promise.all(
+      [1, 2, 3].map(async () =>
+        (await Caller.create(api.server)).call('post', '/api/leads', { ...body, message: 'Одновременно отправлено три раза' }),
+      ),
+    );
     expect(burst.map((r) => r.status).sort()).toEqual([200, 200, 201]);
     expect(new Set(burst.map((r) => r.body.data.id)).size).toBe(1);
     const rows = await q(`SELECT id FROM leads WHERE regexp_replace(phone, '\\D', '', 'g') = '77019990011'`);
@@ -198,26 +225,48 @@ describe('POST /api/leads and POST /api/inquiries', () => {
   it('limits public writes to 10 per IP per 10 minutes across leads and enquiries (429 RATE_LIMIT with Retry-After)', async () => {
     const caller = await Caller.create(api.server);
     for (let i = 0; i < 5; i++) {
-      await caller.call('post', '/api/leads', { phone: `+7701000000${i}`, source: 'website_contact_form', topic: 'Обращение с сайта' }).expect(201);
+      await caller
+        .call('post', '/api/leads', { phone: `+7701000000${i}`, source: 'website_contact_form', topic: 'Обращение с сайта' })
+        .expect(201);
     }
     for (let i = 0; i < 5; i++) {
       await caller.call('post', '/api/inquiries', { propertyId: listingSlug, name: 'Ерлан', phone: `+7702000000${i}` }).expect(201);
     }
-    const res = await caller.call('post', '/api/leads', { phone: '+77030000000', source: 'website_contact_form', topic: 'Обращение с сайта' }).expect(429);
+    const res = await caller
+      .call('post', '/api/leads', { phone: '+77030000000', source: 'website_contact_form', topic: 'Обращение с сайта' })
+      .expect(429);
     expect(res.body.error).toMatchObject({ code: 'RATE_LIMIT', message: 'Слишком много запросов. Попробуйте позже' });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     await caller.call('post', '/api/inquiries', { propertyId: listingSlug, name: 'Ерлан', phone: '+77030000000' }).expect(429);
     // another visitor is not affected
-    await (await Caller.create(api.server)).call('post', '/api/leads', { phone: '+77030000000', source: 'website_contact_form', topic: 'Обращение с сайта' }).expect(201);
+    await (
+      await Caller.create(api.server)
+    )
+      .call('post', '/api/leads', { phone: '+77030000000', source: 'website_contact_form', topic: 'Обращение с сайта' })
+      .expect(201);
   });
 
   it('POST /api/inquiries stores the enquiry and its lead in one transaction; an empty message names the listing', async () => {
     const caller = await Caller.create(api.server);
-    const res = await caller.call('post', '/api/inquiries', { propertyId: listingSlug, name: 'Мария Ким', phone: '+7 727 300 40 50', email: 'maria@example.kz', message: '' }).expect(201);
+    const res = await caller
+      .call('post', '/api/inquiries', {
+        propertyId: listingSlug,
+        name: 'Мария Ким',
+        phone: '+7 727 300 40 50',
+        email: 'maria@example.kz',
+        message: '',
+      })
+      .expect(201);
     const { id, leadId } = res.body.data;
     const [propertyLead] = await q(`SELECT * FROM property_leads WHERE id = $1`, [id]);
     const title = (await q<{ t: string }>(`SELECT title->>'ru' AS t FROM properties WHERE id = $1`, [listingId]))[0].t;
-    expect(propertyLead).toMatchObject({ property_id: listingId, lead_id: leadId, name: 'Мария Ким', email: 'maria@example.kz', message: `Интересует объект: ${title}` });
+    expect(propertyLead).toMatchObject({
+      property_id: listingId,
+      lead_id: leadId,
+      name: 'Мария Ким',
+      email: 'maria@example.kz',
+      message: `Интересует объект: ${title}`,
+    });
     expect(await leadById(leadId)).toMatchObject({
       first_name: 'Мария',
       last_name: 'Ким',
@@ -230,7 +279,14 @@ describe('POST /api/leads and POST /api/inquiries', () => {
     const [note] = await outboxFor(leadId);
     expect(note.payload).toMatchObject({ data: { propertyTitle: title, propertyUrl: `http://web.test/property/${listingSlug}` } });
     // by uuid too, with the visitor's own message
-    await caller.call('post', '/api/inquiries', { propertyId: listingId, name: 'Мария Ким', phone: '+77273004050', message: 'Можно посмотреть в субботу?' }).expect(201);
+    await caller
+      .call('post', '/api/inquiries', {
+        propertyId: listingId,
+        name: 'Мария Ким',
+        phone: '+77273004050',
+        message: 'Можно посмотреть в субботу?',
+      })
+      .expect(201);
   });
 
   it('POST /api/inquiries: 404 for a listing that is not public, 400 for missing name and phone', async () => {
@@ -248,8 +304,23 @@ describe('POST /api/leads and POST /api/inquiries', () => {
     const userId = await insertUser(api, { email, role: 'user' });
     const caller = await Caller.create(api.server);
     await caller.login(email);
-    const propertyLead = await caller.call('post', '/api/inquiries', { propertyId: listingSlug, name: 'Тест Тестов', phone: '+77015554433', message: 'Интересует аренда на год' }).expect(201);
-    const lead = await caller.call('post', '/api/leads', { firstName: 'Тест', phone: '+77015554433', source: 'website_contact_page', topic: 'Вопрос о парковке', message: 'Есть ли гостевая парковка?' }).expect(201);
+    const propertyLead = await caller
+      .call('post', '/api/inquiries', {
+        propertyId: listingSlug,
+        name: 'Тест Тестов',
+        phone: '+77015554433',
+        message: 'Интересует аренда на год',
+      })
+      .expect(201);
+    const lead = await caller
+      .call('post', '/api/leads', {
+        firstName: 'Тест',
+        phone: '+77015554433',
+        source: 'website_contact_page',
+        topic: 'Вопрос о парковке',
+        message: 'Есть ли гостевая парковка?',
+      })
+      .expect(201);
     expect((await leadById(lead.body.data.id)).user_id).toBe(userId);
     const list = await caller.call('get', '/api/user/inquiries').expect(200);
     expect(list.body.data.map((r: { id: string; kind: string }) => [r.kind, r.id])).toEqual([
@@ -268,7 +339,11 @@ describe('POST /api/leads and POST /api/inquiries', () => {
   it('needs the CSRF token like every write', async () => {
     const caller = await Caller.create(api.server);
     const { default: request } = await import('supertest');
-    const res = await request(api.server).post('/api/leads').set('X-Forwarded-For', caller.ip).send({ source: 'website', topic: 'Тема' }).expect(403);
+    const res = await request(api.server)
+      .post('/api/leads')
+      .set('X-Forwarded-For', caller.ip)
+      .send({ source: 'website', topic: 'Тема' })
+      .expect(403);
     expect(res.body.error.code).toBe('CSRF_TOKEN_MISSING');
     await api.app.get(OutboxRelay).idle();
   });

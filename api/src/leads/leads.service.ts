@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { leadQuality, type LeadCreatedDto, type LeadQuality, type LeadStatus, type QuizBudget, type QuizFloor, type QuizLocation } from '@realty/contracts';
+import {
+  leadQuality,
+  type LeadCreatedDto,
+  type LeadQuality,
+  type LeadStatus,
+  type QuizBudget,
+  type QuizFloor,
+  type QuizLocation,
+} from '@realty/contracts';
 import { JobName } from '@realty/jobs';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';

@@ -37,7 +37,10 @@ describe('mail sink', () => {
   });
 
   const send = (mail: { to: string; subject: string; text: string; html?: string }) =>
-    createTransport({ host: sink.host, port: sink.port, secure: false, ignoreTLS: true }).sendMail({ from: 'Алматы Бизнес Центр <no-reply@almaty-bc.kz>', ...mail });
+    createTransport({ host: sink.host, port: sink.port, secure: false, ignoreTLS: true }).sendMail({
+      from: 'Алматы Бизнес Центр <no-reply@almaty-bc.kz>',
+      ...mail,
+    });
 
   it('catches a mail sent over SMTP and lists it to admins, newest first; opens it with both bodies', async () => {
     await send({ to: 'first@example.kz', subject: 'Первое', text: 'one' });
@@ -89,7 +92,8 @@ describe('mail sink', () => {
     const bounded = await startSmtpSink({ host: '127.0.0.1', port: 0, store });
     try {
       const transport = createTransport({ host: bounded.host, port: bounded.port, secure: false, ignoreTLS: true });
-      for (let i = 1; i <= 5; i++) await transport.sendMail({ from: 'a@example.kz', to: 'b@example.kz', subject: `mail ${i}`, text: `${i}` });
+      for (let i = 1; i <= 5; i++)
+        await transport.sendMail({ from: 'a@example.kz', to: 'b@example.kz', subject: `mail ${i}`, text: `${i}` });
       expect((await store.list()).map((m) => m.subject)).toEqual(['mail 5', 'mail 4', 'mail 3']);
       expect(readdirSync(small)).toHaveLength(3);
     } finally {

@@ -25,7 +25,12 @@ function addressText(value: AddressObject | AddressObject[] | undefined): string
  * keeps it in `store`. For a machine's loopback only: it delivers nothing. Listens on
  * `host`:`port` (port 0: a free one; see the answer).
  */
-export async function startSmtpSink(options: { host: string; port: number; store: MailStore; log?: (line: string) => void }): Promise<SmtpSink> {
+export async function startSmtpSink(options: {
+  host: string;
+  port: number;
+  store: MailStore;
+  log?: (line: string) => void;
+}): Promise<SmtpSink> {
   const log = options.log ?? (() => undefined);
   const server = new SMTPServer({
     authOptional: true,

@@ -68,7 +68,8 @@ describe('outbox relay: Redis down, then back', () => {
   /** The e-mails to sales about this lead. */
   const mailsOf = (leadId: string) => smtp.messages.filter((m) => m.rcptTo.includes(SALES) && m.text.includes(leadId));
   /** Jobs the worker has still to run on the notifications queue. */
-  const pendingJobs = async () => Object.values(await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized')).reduce((a, b) => a + b, 0);
+  const pendingJobs = async () =>
+    Object.values(await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized')).reduce((a, b) => a + b, 0);
 
   it('stores the lead while Redis is down and delivers its notification exactly once when Redis is back', async () => {
     const relay = api.app.get(OutboxRelay);
@@ -89,7 +90,10 @@ describe('outbox relay: Redis down, then back', () => {
       })
       .expect(201);
     const leadId: string = res.body.data.id;
-    const lead = await withClient(api.databaseUrl, async (c) => (await c.query(`SELECT status, quality FROM leads WHERE id = $1`, [leadId])).rows[0]);
+    const lead = await withClient(
+      api.databaseUrl,
+      async (c) => (await c.query(`SELECT status, quality FROM leads WHERE id = $1`, [leadId])).rows[0],
+    );
     expect(lead).toEqual({ status: 'new', quality: 'warm' });
 
     // without Redis a relay round (the one the commit started, then one driven here) moves
@@ -131,7 +135,14 @@ describe('outbox relay: Redis down, then back', () => {
   it('keeps the lead when the mailer refuses: the worker retries until it is accepted', async () => {
     smtp.rejectWith = 450;
     const caller = await Caller.create(api.server);
-    const res = await caller.call('post', '/api/leads', { phone: '+77017000000', source: 'website_contact_form', topic: 'Обращение с сайта', message: 'Перезвоните после обеда' }).expect(201);
+    const res = await caller
+      .call('post', '/api/leads', {
+        phone: '+77017000000',
+        source: 'website_contact_form',
+        topic: 'Обращение с сайта',
+        message: 'Перезвоните после обеда',
+      })
+      .expect(201);
     const leadId: string = res.body.data.id;
     const row = await eventually('the relayed outbox row', async () => (await outboxRow(leadId)).find((r) => r.dispatched_at));
     // the worker has tried once and the mailer refused: the job waits for its retry, nothing was sent

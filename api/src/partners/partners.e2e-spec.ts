@@ -43,7 +43,9 @@ describe('GET /api/partners', () => {
     const first = await list(`?limit=${limit}&page=1`);
     expect(first.pagination).toEqual({ total: expected.length, totalPages: Math.ceil(expected.length / limit), page: 1, limit });
     expect(first.items).toHaveLength(limit);
-    const rest = await Promise.all(Array.from({ length: first.pagination.totalPages - 1 }, (_, i) => list(`?limit=${limit}&page=${i + 2}`)));
+    const rest = await Promise.all(
+      Array.from({ length: first.pagination.totalPages - 1 }, (_, i) => list(`?limit=${limit}&page=${i + 2}`)),
+    );
     const all = [first, ...rest].flatMap((p) => p.items);
     expect(all).toHaveLength(expected.length);
     expect(new Set(all.map((p) => p.id)).size).toBe(expected.length);
@@ -105,7 +107,12 @@ describe('GET /api/partners', () => {
 
   it('searches name, description (any language) and services, case-insensitively, wildcards literally', async () => {
     const byName = await list(`?q=${encodeURIComponent('кофейня')}`);
-    expect(byName.items.map((p) => p.name).sort()).toEqual(expected.filter((p) => /кофейня/i.test(p.name) || /кофейня/i.test(p.description.ru)).map((p) => p.name).sort());
+    expect(byName.items.map((p) => p.name).sort()).toEqual(
+      expected
+        .filter((p) => /кофейня/i.test(p.name) || /кофейня/i.test(p.description.ru))
+        .map((p) => p.name)
+        .sort(),
+    );
     expect(byName.items.length).toBeGreaterThan(0);
     const english = await list(`?q=${encodeURIComponent('BUSINESS LUNCH')}`);
     expect(english.items.length).toBeGreaterThan(0);
@@ -136,7 +143,9 @@ describe('GET /api/partners', () => {
       const { items } = await list('?limit=100');
       expect(items.map((p) => p.slug).filter((slug) => !SLUG_PATTERN.test(slug))).toEqual([]);
       // a name another partner has already taken gets -2, -3
-      expect(items.filter((p) => !new RegExp(`^${slugify(p.name, { fallback: PARTNER_SLUG_FALLBACK })}(-\\d+)?$`).test(p.slug))).toEqual([]);
+      expect(items.filter((p) => !new RegExp(`^${slugify(p.name, { fallback: PARTNER_SLUG_FALLBACK })}(-\\d+)?$`).test(p.slug))).toEqual(
+        [],
+      );
     });
 
     it('answers 404 for an unknown slug, an unknown uuid and a malformed key', async () => {

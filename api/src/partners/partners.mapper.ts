@@ -11,7 +11,12 @@ const OTHER_NAME: LocalizedText = { ru: 'Другое', en: 'Other', kk: 'Бас
 export function toPartnerDto(p: Partner): PartnerDto {
   const known = p.category ? partnerCategoryStyle(p.category.slug) : partnerCategoryStyle(null);
   const category = p.category
-    ? { slug: p.category.slug, name: p.category.name, icon: known.key === 'other' ? known.icon : p.category.icon, color: known.key === 'other' ? known.color : p.category.color }
+    ? {
+        slug: p.category.slug,
+        name: p.category.name,
+        icon: known.key === 'other' ? known.icon : p.category.icon,
+        color: known.key === 'other' ? known.color : p.category.color,
+      }
     : { slug: 'other', name: OTHER_NAME, icon: known.icon, color: known.color };
   return {
     id: p.id,

@@ -27,13 +27,15 @@ export class PartnersService {
     if (query.isInBusinessCenter !== undefined) qb.andWhere('p.isInBusinessCenter = :inBc', { inBc: query.isInBusinessCenter });
     if (query.category) qb.andWhere('c.slug = :category', { category: query.category.toLowerCase() });
     if (query.q) {
-      qb.andWhere(
-        `lower("p"."name" || ' ' || "p"."description"::text || ' ' || "p"."address" || ' ' || "p"."services"::text) LIKE :q`,
-        { q: likeContains(query.q) },
-      );
+      qb.andWhere(`lower("p"."name" || ' ' || "p"."description"::text || ' ' || "p"."address" || ' ' || "p"."services"::text) LIKE :q`, {
+        q: likeContains(query.q),
+      });
     }
     qb.orderBy('p.featured', 'DESC').addOrderBy('p.sortOrder', 'ASC').addOrderBy('p.name', 'ASC').addOrderBy('p.id', 'ASC');
-    const [rows, total] = await qb.skip((page - 1) * limit).take(limit).getManyAndCount();
+    const [rows, total] = await qb
+      .skip((page - 1) * limit)
+      .take(limit)
+      .getManyAndCount();
     return { items: rows.map(toPartnerDto), pagination: { total, totalPages: Math.ceil(total / limit), page, limit } };
   }
 
@@ -42,7 +44,8 @@ export class PartnersService {
     const repo = this.db.getRepository(Partner);
     let row: Partner | null = null;
     if (UUID.test(idOrSlug)) row = await repo.findOne({ where: { id: idOrSlug, isActive: true }, relations: { category: true } });
-    if (!row && SLUG_PATTERN.test(idOrSlug)) row = await repo.findOne({ where: { slug: idOrSlug.toLowerCase(), isActive: true }, relations: { category: true } });
+    if (!row && SLUG_PATTERN.test(idOrSlug))
+      row = await repo.findOne({ where: { slug: idOrSlug.toLowerCase(), isActive: true }, relations: { category: true } });
     if (!row) throw ApiException.notFound();
     return toPartnerDto(row);
   }

@@ -108,8 +108,15 @@ export class CatalogCache {
   ) {
     const now = this.now;
     const pageTtl = envMsRenamed('CATALOG_PAGE_CACHE_MS', 'CATALOGUE_PAGE_CACHE_MS', 20_000);
-    this.version = new CatalogVersion(() => this.repository.catalogVersion(), envMsRenamed('CATALOG_VERSION_POLL_MS', 'CATALOGUE_VERSION_POLL_MS', 1_000), now);
-    this.counts = new TtlCache<Versioned<number>>(envMsRenamed('CATALOG_COUNT_CACHE_MS', 'CATALOGUE_COUNT_CACHE_MS', 20_000), 5000, { isCurrent: this.isCurrent, now });
+    this.version = new CatalogVersion(
+      () => this.repository.catalogVersion(),
+      envMsRenamed('CATALOG_VERSION_POLL_MS', 'CATALOGUE_VERSION_POLL_MS', 1_000),
+      now,
+    );
+    this.counts = new TtlCache<Versioned<number>>(envMsRenamed('CATALOG_COUNT_CACHE_MS', 'CATALOGUE_COUNT_CACHE_MS', 20_000), 5000, {
+      isCurrent: this.isCurrent,
+      now,
+    });
     this.pages = new TtlCache<Versioned<PreparedJson>>(pageTtl, 10_000, {
       staleMs: ANSWER_STALE_MS,
       refreshConcurrency: REFRESH_CONCURRENCY,
@@ -119,9 +126,23 @@ export class CatalogCache {
       isCurrent: this.isCurrent,
       now,
     });
-    this.maps = new TtlCache<Versioned<PreparedJson>>(pageTtl, 20, { staleMs: ANSWER_STALE_MS, refreshConcurrency: 1, jitter: 0.4, isCurrent: this.isCurrent, now });
-    this.tree = new TtlCache<Versioned<PreparedJson>>(pageTtl, 1, { staleMs: ANSWER_STALE_MS, jitter: 0.4, isCurrent: this.isCurrent, now });
-    this.refs = new TtlCache<CatalogRefs>(envMsRenamed('CATALOG_REFS_CACHE_MS', 'CATALOGUE_REFS_CACHE_MS', 60_000), 1, { staleMs: 60_000, now });
+    this.maps = new TtlCache<Versioned<PreparedJson>>(pageTtl, 20, {
+      staleMs: ANSWER_STALE_MS,
+      refreshConcurrency: 1,
+      jitter: 0.4,
+      isCurrent: this.isCurrent,
+      now,
+    });
+    this.tree = new TtlCache<Versioned<PreparedJson>>(pageTtl, 1, {
+      staleMs: ANSWER_STALE_MS,
+      jitter: 0.4,
+      isCurrent: this.isCurrent,
+      now,
+    });
+    this.refs = new TtlCache<CatalogRefs>(envMsRenamed('CATALOG_REFS_CACHE_MS', 'CATALOGUE_REFS_CACHE_MS', 60_000), 1, {
+      staleMs: 60_000,
+      now,
+    });
   }
 
   /**

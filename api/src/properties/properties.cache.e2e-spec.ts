@@ -61,7 +61,10 @@ describe('catalogue caching', () => {
   const http = () => request(api.app.getHttpServer());
 
   /** A GET with node:http: the body's bytes as sent, not decompressed on the way (supertest would). */
-  async function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ statusCode: number; headers: IncomingHttpHeaders; rawPayload: Buffer }> {
+  async function rawGet(
+    url: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ statusCode: number; headers: IncomingHttpHeaders; rawPayload: Buffer }> {
     const server = api.app.getHttpServer() as Server;
     if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
@@ -136,7 +139,17 @@ describe('catalogue caching', () => {
     expect(again.statusCode).toBe(200);
     expect(again.headers['x-kept-answer']).toBe('1');
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
-    for (const name of ['etag', 'cache-control', 'content-type', 'content-encoding', 'vary', 'content-security-policy', 'x-content-type-options', 'x-frame-options', 'x-ratelimit-limit']) {
+    for (const name of [
+      'etag',
+      'cache-control',
+      'content-type',
+      'content-encoding',
+      'vary',
+      'content-security-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'x-ratelimit-limit',
+    ]) {
       expect([name, again.headers[name]]).toEqual([name, first.headers[name]]);
     }
     // the global per-IP limit counted it
@@ -188,11 +201,17 @@ describe('catalogue caching', () => {
       const again = await http().get('/api/properties').query(query).expect(200);
       expect(again.body).toEqual(before.body);
       // Another sort of the same filter set: fresh rows, the kept total.
-      const otherSort = await http().get('/api/properties').query({ ...query, sort: 'price_desc' }).expect(200);
+      const otherSort = await http()
+        .get('/api/properties')
+        .query({ ...query, sort: 'price_desc' })
+        .expect(200);
       expect(otherSort.body.data.map((p: { id: string }) => p.id)).not.toContain(hidden.id);
       expect(otherSort.body.meta.total).toBe(before.body.meta.total);
       // A filter set not asked before gets its own, fresh total.
-      const other = await http().get('/api/properties').query({ ...query, dealType: hidden.dealType, type: hidden.type }).expect(200);
+      const other = await http()
+        .get('/api/properties')
+        .query({ ...query, dealType: hidden.dealType, type: hidden.type })
+        .expect(200);
       expect(other.body.data.map((p: { id: string }) => p.id)).not.toContain(hidden.id);
       expect(other.body.meta.total).toBe(other.body.data.length);
 
@@ -236,13 +255,17 @@ describe('catalogue version', () => {
   const POLL_MS = 50;
   const api = seededApi({ CATALOG_COUNT_CACHE_MS: '60000', CATALOG_PAGE_CACHE_MS: '60000', CATALOG_VERSION_POLL_MS: String(POLL_MS) });
   const http = () => request(api().app.getHttpServer());
-  const version = () => withClient(api().databaseUrl, async (c) => Number((await c.query(`SELECT version FROM catalogue_version`)).rows[0].version));
+  const version = () =>
+    withClient(api().databaseUrl, async (c) => Number((await c.query(`SELECT version FROM catalogue_version`)).rows[0].version));
   const sql = (text: string, params: unknown[] = []) => withClient(api().databaseUrl, (c) => c.query(text, params));
 
   it('moves for a listing or image change, in the writing transaction, and not for views, favourites or updated_at', async () => {
     const [{ id }] = (await sql(`SELECT id FROM properties LIMIT 1`)).rows;
     const start = await version();
-    await sql(`UPDATE properties SET views_count = views_count + 5, favorites_count = favorites_count + 1, updated_at = now() WHERE id = $1`, [id]);
+    await sql(
+      `UPDATE properties SET views_count = views_count + 5, favorites_count = favorites_count + 1, updated_at = now() WHERE id = $1`,
+      [id],
+    );
     expect(await version()).toBe(start);
     await sql(`UPDATE properties SET price = price + 1 WHERE id = $1`, [id]);
     expect(await version()).toBe(start + 1);

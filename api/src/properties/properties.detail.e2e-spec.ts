@@ -2,7 +2,15 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { MESSAGES, type CategoryDto, type PropertyDetail, type PropertyListItem, type SubcategoryDto } from '@realty/contracts';
 import { startTestApi } from '../../test/harness';
-import { AGENT_PASSWORD_HASH, FIXTURE_TREE, SORT_ORDER, isPublicProperty, seedCatalog, type CatalogFixture, type InsertedProperty } from '../../test/fixtures';
+import {
+  AGENT_PASSWORD_HASH,
+  FIXTURE_TREE,
+  SORT_ORDER,
+  isPublicProperty,
+  seedCatalog,
+  type CatalogFixture,
+  type InsertedProperty,
+} from '../../test/fixtures';
 
 /**
  * GET /api/properties/:idOrSlug, /:idOrSlug/similar, /categories and
@@ -29,7 +37,8 @@ describe('GET /api/properties/:idOrSlug, similar and categories', () => {
 
   const http = () => request(api.app.getHttpServer());
   const listing = (slug: string) => fx.listings.find((l) => l.slug === slug)!;
-  const viewsInDb = async (id: string) => (await db.query('SELECT views_count FROM properties WHERE id = $1', [id])).rows[0].views_count as number;
+  const viewsInDb = async (id: string) =>
+    (await db.query('SELECT views_count FROM properties WHERE id = $1', [id])).rows[0].views_count as number;
   const NOT_FOUND = { status: 'error', error: { code: 'NOT_FOUND', message: 'Ресурс не найден' } };
 
   describe('detail', () => {
@@ -66,7 +75,10 @@ describe('GET /api/properties/:idOrSlug, similar and categories', () => {
       });
       expect(JSON.stringify(res.body)).not.toContain(AGENT_PASSWORD_HASH);
       expect(JSON.stringify(res.body)).not.toMatch(/password/i);
-      expect(p.images.map((i) => i.url)).toEqual(['/media/properties/warehouse-3/photo-0.jpg', '/media/properties/warehouse-3/photo-1.jpg']);
+      expect(p.images.map((i) => i.url)).toEqual([
+        '/media/properties/warehouse-3/photo-0.jpg',
+        '/media/properties/warehouse-3/photo-1.jpg',
+      ]);
     });
 
     it('finds the same listing by id (any case) and answers agent null when there is none', async () => {
@@ -200,7 +212,9 @@ describe('GET /api/properties/:idOrSlug, similar and categories', () => {
     });
 
     it.each(['999999', 'no-such-category', '99999999999999999999', 'bad!slug'])('answers the 404 envelope for category %s', async (id) => {
-      const res = await http().get(`/api/properties/categories/${encodeURIComponent(id)}/subcategories`).expect(404);
+      const res = await http()
+        .get(`/api/properties/categories/${encodeURIComponent(id)}/subcategories`)
+        .expect(404);
       expect(res.body).toEqual(NOT_FOUND);
     });
   });

@@ -49,7 +49,13 @@ describe('GET /api/properties (list)', () => {
     }
     expect(res.body.status).toBe('success');
     expect(res.body.data.map((p: PropertyListItem) => p.slug)).toEqual(expected.map((l) => l.slug));
-    expect(res.body.meta).toEqual({ total: expected.length, page: 1, limit: 100, totalPages: Math.ceil(expected.length / 100), nextCursor: null });
+    expect(res.body.meta).toEqual({
+      total: expected.length,
+      page: 1,
+      limit: 100,
+      totalPages: Math.ceil(expected.length / 100),
+      nextCursor: null,
+    });
     return res.body.data;
   }
 
@@ -110,7 +116,12 @@ describe('GET /api/properties (list)', () => {
         expect.objectContaining({ url: '/media/properties/coworking-8/photo-0.jpg', thumbUrl: null, galleryWebpUrl: null }),
       ]);
       // office-5 (i=4): in a building complex
-      expect(all.find((p) => p.slug === 'office-5')!.buildingComplexName).toEqual({ ru: 'БЦ Фикстура', en: 'Fixture Tower', kk: 'Фикстура БО', zh: '测试大厦' });
+      expect(all.find((p) => p.slug === 'office-5')!.buildingComplexName).toEqual({
+        ru: 'БЦ Фикстура',
+        en: 'Fixture Tower',
+        kk: 'Фикстура БО',
+        zh: '测试大厦',
+      });
       // retail-6 (i=5): no subcategory, no coordinates; coworking-4 (i=3): no images
       expect(all.find((p) => p.slug === 'retail-6')).toMatchObject({ subcategory: null, latitude: null, longitude: null });
       expect(all.find((p) => p.slug === 'coworking-4')!.images).toEqual([]);
@@ -260,22 +271,25 @@ describe('GET /api/properties (list)', () => {
   });
 
   describe('sorts', () => {
-    it.each(['date_new', 'price_asc', 'price_desc', 'area_asc', 'area_desc'])('sort=%s orders the whole list, id breaking ties', async (sort) => {
-      const data = await expectList({ sort }, () => true, { sort, mustNarrow: false });
-      // independent check that the answer really is sorted by the key
-      const key = (p: PropertyListItem) => (sort.startsWith('price') ? p.price : sort.startsWith('area') ? p.area : -Date.parse(p.createdAt));
-      const desc = sort.endsWith('desc');
-      let ties = 0;
-      for (let i = 1; i < data.length; i++) {
-        const [a, b] = [key(data[i - 1]), key(data[i])];
-        expect(desc ? a >= b : a <= b).toBe(true);
-        if (a !== b) continue;
-        ties += 1;
-        expect(desc || sort === 'date_new' ? data[i - 1].id > data[i].id : data[i - 1].id < data[i].id).toBe(true);
-      }
-      // the answer has equal keys, so the tie-breaker above was really checked
-      expect(ties).toBeGreaterThan(0);
-    });
+    it.each(['date_new', 'price_asc', 'price_desc', 'area_asc', 'area_desc'])(
+      'sort=%s orders the whole list, id breaking ties',
+      async (sort) => {
+        const data = await expectList({ sort }, () => true, { sort, mustNarrow: false });
+        // independent check that the answer really is sorted by the key
+        const key = (p: PropertyListItem) =>
+          sort.startsWith('price') ? p.price : sort.startsWith('area') ? p.area : -Date.parse(p.createdAt);
+        const desc = sort.endsWith('desc');
+        let ties = 0;
+        for (let i = 1; i < data.length; i++) {
+          const [a, b] = [key(data[i - 1]), key(data[i])];
+          expect(desc ? a >= b : a <= b).toBe(true);
+          if (a !== b) continue;
+          ties += 1;
+          expect(desc || sort === 'date_new' ? data[i - 1].id > data[i].id : data[i - 1].id < data[i].id).toBe(true);
+        }
+        // the answer has equal keys, so the tie-breaker above was really checked
+        expect(ties).toBeGreaterThan(0);
+      },
+    );
   });
-
 });

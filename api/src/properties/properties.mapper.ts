@@ -159,7 +159,12 @@ export function cardFromRow(r: CardRow, refs: CatalogRefs, storage: FileStorage)
   const complex = r.building_complex_id === null ? undefined : refs.buildingComplexes.get(r.building_complex_id);
   const images =
     r.image_id && r.image_storage_key
-      ? [toImageDto({ id: r.image_id, storageKey: r.image_storage_key, variants: r.image_variants, width: r.image_width, height: r.image_height }, storage)]
+      ? [
+          toImageDto(
+            { id: r.image_id, storageKey: r.image_storage_key, variants: r.image_variants, width: r.image_width, height: r.image_height },
+            storage,
+          ),
+        ]
       : [];
   return {
     id: r.id,

@@ -12,7 +12,12 @@ import { PROPERTY_FILE_STORAGE, PropertiesService } from './properties.service';
  */
 @Module({
   controllers: [PropertiesController],
-  providers: [PropertiesRepository, CatalogCache, PropertiesService, { provide: PROPERTY_FILE_STORAGE, useFactory: () => new LocalFileStorage() }],
+  providers: [
+    PropertiesRepository,
+    CatalogCache,
+    PropertiesService,
+    { provide: PROPERTY_FILE_STORAGE, useFactory: () => new LocalFileStorage() },
+  ],
   exports: [PropertiesService],
 })
 export class PropertiesModule {}

@@ -3,13 +3,7 @@ import { MESSAGES, type MapMarkerDto, type PropertyListItem, type PropertyListPa
 import { DataSource } from 'typeorm';
 import { startTestApi } from '../../test/harness';
 import { PropertiesService } from './properties.service';
-import {
-  SORT_ORDER,
-  isPublicProperty,
-  seedCatalog,
-  type CatalogFixture,
-  type InsertedProperty,
-} from '../../test/fixtures';
+import { SORT_ORDER, isPublicProperty, seedCatalog, type CatalogFixture, type InsertedProperty } from '../../test/fixtures';
 
 /**
  * GET /api/properties paging (page numbers, keyset cursors, the page statements), its answers to
@@ -55,9 +49,18 @@ describe('GET /api/properties (paging, malformed parameters) and /api/properties
 
     it('paging applies after filtering', async () => {
       const res = await list({ deal_type: 'rent', limit: '4', page: '2' }).expect(200);
-      const rent = pub.filter((l) => l.dealType === 'rent').sort(SORT_ORDER.date_new).map((l) => l.slug);
+      const rent = pub
+        .filter((l) => l.dealType === 'rent')
+        .sort(SORT_ORDER.date_new)
+        .map((l) => l.slug);
       expect(rent.length).toBeGreaterThan(8);
-      expect(res.body.meta).toEqual({ total: rent.length, page: 2, limit: 4, totalPages: Math.ceil(rent.length / 4), nextCursor: res.body.data[3].id });
+      expect(res.body.meta).toEqual({
+        total: rent.length,
+        page: 2,
+        limit: 4,
+        totalPages: Math.ceil(rent.length / 4),
+        nextCursor: res.body.data[3].id,
+      });
       expect(res.body.data.map((p: PropertyListItem) => p.slug)).toEqual(rent.slice(4, 8));
     });
   });
@@ -103,7 +106,13 @@ describe('GET /api/properties (paging, malformed parameters) and /api/properties
   });
 
   describe('page statements (built once per query, issue 6)', () => {
-    const params = (extra: Partial<PropertyListParams> = {}): PropertyListParams => ({ sort: 'date_new', page: 1, limit: 50, dealType: 'rent', ...extra });
+    const params = (extra: Partial<PropertyListParams> = {}): PropertyListParams => ({
+      sort: 'date_new',
+      page: 1,
+      limit: 50,
+      dealType: 'rent',
+      ...extra,
+    });
 
     it('reuses the statement of a query asked again; another page, cursor, filter or plan gets its own', () => {
       const service = api.app.get(PropertiesService);
@@ -171,7 +180,11 @@ describe('GET /api/properties (paging, malformed parameters) and /api/properties
       ['q given twice', { q: ['a', 'b'] }, { q: ru('field.invalid') }],
       ['category that is not a slug', { category: '../etc' }, { category: ru('field.invalid') }],
       ['unknown parameter', { foo: 'bar' }, { foo: ru('field.unknown') }],
-      ['several at once', { price_min: '-1', sort: 'DROP', bar: '1' }, { price_min: ru('field.min0'), sort: ru('field.enum'), bar: ru('field.unknown') }],
+      [
+        'several at once',
+        { price_min: '-1', sort: 'DROP', bar: '1' },
+        { price_min: ru('field.min0'), sort: ru('field.enum'), bar: ru('field.unknown') },
+      ],
     ];
 
     it.each(cases)('%s', async (_name, query, fields) => {
@@ -181,7 +194,11 @@ describe('GET /api/properties (paging, malformed parameters) and /api/properties
 
     it('translates the field messages into the language asked with lang', async () => {
       const res = await list({ limit: '10000', lang: 'en' }).expect(400);
-      expect(res.body.error).toEqual({ code: 'VALIDATION_ERROR', message: 'Validation failed', fields: { limit: MESSAGES['field.limit'].en } });
+      expect(res.body.error).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'Validation failed',
+        fields: { limit: MESSAGES['field.limit'].en },
+      });
     });
 
     it('accepts q of exactly 100 characters', async () => {

@@ -17,11 +17,26 @@ const LISTING_SLUG = /^[^\u0000-\u001f\u007f/]{1,220}$/;
 
 /** ORDER BY columns of each sort (spec 01 §2 Catalogue sort options); `id` breaks ties so paging is stable. */
 const ORDER: Record<PropertySort, Array<[column: 'created_at' | 'price' | 'area' | 'id', 'ASC' | 'DESC']>> = {
-  date_new: [['created_at', 'DESC'], ['id', 'DESC']],
-  price_asc: [['price', 'ASC'], ['id', 'ASC']],
-  price_desc: [['price', 'DESC'], ['id', 'DESC']],
-  area_asc: [['area', 'ASC'], ['id', 'ASC']],
-  area_desc: [['area', 'DESC'], ['id', 'DESC']],
+  date_new: [
+    ['created_at', 'DESC'],
+    ['id', 'DESC'],
+  ],
+  price_asc: [
+    ['price', 'ASC'],
+    ['id', 'ASC'],
+  ],
+  price_desc: [
+    ['price', 'DESC'],
+    ['id', 'DESC'],
+  ],
+  area_asc: [
+    ['area', 'ASC'],
+    ['id', 'ASC'],
+  ],
+  area_desc: [
+    ['area', 'DESC'],
+    ['id', 'DESC'],
+  ],
 };
 
 /** `"p"."created_at" DESC, "p"."id" DESC` for a sort. */
@@ -183,10 +198,16 @@ export class PropertiesRepository {
       for (const [column] of order) if (column !== 'id') qb.addSelect(`"p"."${column}"`, column);
       const [matches, values] = qb.getQueryAndParameters();
       // limit and offset are validated integers (PropertiesQuery), the order comes from ORDER.
-      return [`SELECT "p"."id" AS "id" FROM (${matches} OFFSET 0) "p" ORDER BY ${orderSql(params.sort)} LIMIT ${params.limit + 1} OFFSET ${offset}`, values];
+      return [
+        `SELECT "p"."id" AS "id" FROM (${matches} OFFSET 0) "p" ORDER BY ${orderSql(params.sort)} LIMIT ${params.limit + 1} OFFSET ${offset}`,
+        values,
+      ];
     }
     order.forEach(([col, dir], i) => (i === 0 ? qb.orderBy(`"p"."${col}"`, dir) : qb.addOrderBy(`"p"."${col}"`, dir)));
-    return qb.limit(params.limit + 1).offset(offset).getQueryAndParameters();
+    return qb
+      .limit(params.limit + 1)
+      .offset(offset)
+      .getQueryAndParameters();
   }
 
   /** The total of GET /api/properties: `SELECT count(*) AS total` over the filtered listings. */
@@ -216,7 +237,9 @@ export class PropertiesRepository {
   /** The rows of each of REF_TABLES (see CatalogRefs), in REF_TABLES order. */
   refTables(): Promise<Array<readonly [keyof CatalogRefs, RefRow[]]>> {
     return Promise.all(
-      Object.entries(REF_TABLES).map(async ([key, table]) => [key as keyof CatalogRefs, (await this.db.query(refRowsSql(table))) as RefRow[]] as const),
+      Object.entries(REF_TABLES).map(
+        async ([key, table]) => [key as keyof CatalogRefs, (await this.db.query(refRowsSql(table))) as RefRow[]] as const,
+      ),
     );
   }
 
@@ -260,7 +283,9 @@ export class PropertiesRepository {
 
   /** Subcategories in sort order: all, or those of one category. */
   subcategories(categoryId?: number): Promise<PropertySubcategory[]> {
-    return this.db.getRepository(PropertySubcategory).find({ ...(categoryId === undefined ? {} : { where: { categoryId } }), order: { sortOrder: 'ASC', id: 'ASC' } });
+    return this.db
+      .getRepository(PropertySubcategory)
+      .find({ ...(categoryId === undefined ? {} : { where: { categoryId } }), order: { sortOrder: 'ASC', id: 'ASC' } });
   }
 
   /** The category named by its numeric id or its slug; null when none (or when `idOrSlug` can name none). */
@@ -339,7 +364,9 @@ export class PropertiesRepository {
 
   /** The id of the public listing `match` names, or null. */
   async publicId(match: PropertyMatch): Promise<string | null> {
-    const rows: Array<{ id: string }> = await this.db.query(`SELECT p.id FROM properties p WHERE ${PUBLIC} AND ${match.sql} LIMIT 1`, [match.value]);
+    const rows: Array<{ id: string }> = await this.db.query(`SELECT p.id FROM properties p WHERE ${PUBLIC} AND ${match.sql} LIMIT 1`, [
+      match.value,
+    ]);
     return rows[0]?.id ?? null;
   }
 

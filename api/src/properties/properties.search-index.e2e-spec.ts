@@ -66,7 +66,10 @@ describe('text search uses the trigram index', () => {
   });
 
   it('and the HTTP answer is the one matching listing', async () => {
-    const res = await request(api.app.getHttpServer()).get('/api/properties').query({ q: fillerWord('kk', 4321).slice(3, 15) }).expect(200);
+    const res = await request(api.app.getHttpServer())
+      .get('/api/properties')
+      .query({ q: fillerWord('kk', 4321).slice(3, 15) })
+      .expect(200);
     expect(res.body.meta.total).toBe(1);
     expect(res.body.data.map((p: PropertyListItem) => p.slug)).toEqual(['filler-4321']);
   });

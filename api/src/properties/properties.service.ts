@@ -95,7 +95,10 @@ export class PropertiesService {
    */
   async list(params: PropertyListParams): Promise<Paged<PropertyListItem>> {
     const matchesFirst = params.q !== undefined && (await this.fewMatches(params));
-    const [cards, total] = await Promise.all([this.cards(this.repository.pageIdsSql(params, matchesFirst), orderSql(params.sort)), this.total(params)]);
+    const [cards, total] = await Promise.all([
+      this.cards(this.repository.pageIdsSql(params, matchesFirst), orderSql(params.sort)),
+      this.total(params),
+    ]);
     const more = cards.length > params.limit;
     const items = more ? cards.slice(0, params.limit) : cards;
     return new Paged(items, {
@@ -146,7 +149,10 @@ export class PropertiesService {
   async subcategories(idOrSlug: string): Promise<SubcategoryDto[]> {
     const category = await this.repository.category(idOrSlug);
     if (!category) throw ApiException.notFound();
-    const [subcategories, counts] = await Promise.all([this.repository.subcategories(category.id), this.repository.countBy('subcategory_id')]);
+    const [subcategories, counts] = await Promise.all([
+      this.repository.subcategories(category.id),
+      this.repository.countBy('subcategory_id'),
+    ]);
     return subcategories.map((s) => toSubcategoryDto(s, counts.get(s.id) ?? 0));
   }
 
@@ -161,7 +167,11 @@ export class PropertiesService {
     if (!counted) throw ApiException.notFound();
     const { id, viewsCount } = counted;
     // The card part comes from the list's own card query (one mapping for lists and the page).
-    const [cards, p, images] = await Promise.all([this.cards([`SELECT $1::uuid AS id`, [id]], null), this.repository.pageExtras(id), this.imagesOf([id])]);
+    const [cards, p, images] = await Promise.all([
+      this.cards([`SELECT $1::uuid AS id`, [id]], null),
+      this.repository.pageExtras(id),
+      this.imagesOf([id]),
+    ]);
     if (!cards.length || !p) throw ApiException.notFound(); // removed between the statements
     return toDetail({ ...cards[0], viewsCount, images: images.get(id) ?? [] }, p);
   }

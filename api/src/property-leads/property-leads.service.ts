@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { LEAD_TEXTS, defaultPropertyLeadMessage, type CreatePropertyLeadDto, type PropertyLeadCreatedDto, type UserLeadDto } from '@realty/contracts';
+import {
+  LEAD_TEXTS,
+  defaultPropertyLeadMessage,
+  type CreatePropertyLeadDto,
+  type PropertyLeadCreatedDto,
+  type UserLeadDto,
+} from '@realty/contracts';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { LeadsService, type LeadOrigin } from '../leads/leads.service';
@@ -50,7 +56,10 @@ export class PropertyLeadsService {
       },
     );
     if (lead.duplicate) {
-      const rows: Array<{ id: string }> = await this.db.query(`SELECT id FROM property_leads WHERE lead_id = $1 ORDER BY created_at LIMIT 1`, [lead.id]);
+      const rows: Array<{ id: string }> = await this.db.query(
+        `SELECT id FROM property_leads WHERE lead_id = $1 ORDER BY created_at LIMIT 1`,
+        [lead.id],
+      );
       return { id: rows[0]?.id ?? lead.id, leadId: lead.id, duplicate: true };
     }
     return { id: propertyLeadId, leadId: lead.id };

@@ -1,12 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import {
-  AdminUsersQuery,
-  CreateUserDto,
-  UpdateUserRoleDto,
-  UpdateUserStatusDto,
-  type AdminUserDto,
-  type RoleDto,
-} from '@realty/contracts';
+import { AdminUsersQuery, CreateUserDto, UpdateUserRoleDto, UpdateUserStatusDto, type AdminUserDto, type RoleDto } from '@realty/contracts';
 import { CurrentUser, Roles, type AuthUser } from '../common/decorators';
 import type { Paged } from '../common/envelope.interceptor';
 import { UsersService } from './users.service';

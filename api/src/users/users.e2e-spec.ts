@@ -73,7 +73,19 @@ describe('user administration', () => {
       expect(res.body.meta).toMatchObject({ page: 1, limit: 20 });
       expect(res.body.meta.total).toBeGreaterThanOrEqual(8);
       const user = res.body.data[0];
-      expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'language', 'lastName', 'phone', 'role', 'roleId', 'status', 'updatedAt']);
+      expect(Object.keys(user).sort()).toEqual([
+        'createdAt',
+        'email',
+        'firstName',
+        'id',
+        'language',
+        'lastName',
+        'phone',
+        'role',
+        'roleId',
+        'status',
+        'updatedAt',
+      ]);
       const created = res.body.data.map((u: { createdAt: string }) => u.createdAt);
       expect([...created].sort().reverse()).toEqual(created);
       expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/i);
@@ -113,12 +125,24 @@ describe('user administration', () => {
   });
 
   describe('POST /api/admin/users', () => {
-    const body = (roleId: number, email = freshEmail('new')) => ({ email, password: 'Welcome1Staff', firstName: 'Нурлан', lastName: 'Беков', roleId });
+    const body = (roleId: number, email = freshEmail('new')) => ({
+      email,
+      password: 'Welcome1Staff',
+      firstName: 'Нурлан',
+      lastName: 'Беков',
+      roleId,
+    });
 
     it('creates an active account that can sign in', async () => {
       const b = body(roleIds.employee);
       const res = await admin.call('post', '/api/admin/users', b).expect(201);
-      expect(res.body.data).toMatchObject({ email: b.email, role: 'employee', roleId: roleIds.employee, status: 'active', firstName: 'Нурлан' });
+      expect(res.body.data).toMatchObject({
+        email: b.email,
+        role: 'employee',
+        roleId: roleIds.employee,
+        status: 'active',
+        firstName: 'Нурлан',
+      });
       const login = await (await Caller.create(api.server)).login(b.email, 'Welcome1Staff');
       expect(login.user.role).toBe('employee');
     });
@@ -136,7 +160,9 @@ describe('user administration', () => {
       expect(taken.body.error.fields).toEqual({ email: 'Пользователь с таким email уже зарегистрирован' });
       const unknownRole = await admin.call('post', '/api/admin/users', body(99999)).expect(400);
       expect(unknownRole.body.error.fields).toEqual({ roleId: 'Роль не найдена' });
-      const bad = await admin.call('post', '/api/admin/users', { email: 'x', password: 'short', firstName: '1', roleId: 'admin' }).expect(400);
+      const bad = await admin
+        .call('post', '/api/admin/users', { email: 'x', password: 'short', firstName: '1', roleId: 'admin' })
+        .expect(400);
       expect(bad.body.error.fields).toEqual({
         email: 'Неверный формат email адреса',
         password: 'Пароль должен содержать минимум 8 символов',
@@ -148,7 +174,7 @@ describe('user administration', () => {
   });
 
   describe('PATCH /api/admin/users/:id/role', () => {
-    it('changes the role, effective on the user\'s next request', async () => {
+    it("changes the role, effective on the user's next request", async () => {
       const u = await signIn('user');
       await u.caller.call('get', '/api/admin/users').expect(403);
       const res = await admin.call('patch', `/api/admin/users/${u.id}/role`, { roleId: roleIds.admin }).expect(200);
@@ -182,9 +208,15 @@ describe('user administration', () => {
       expect(res.body.data.status).toBe('blocked');
       await u.caller.call('get', '/api/auth/me').expect(401);
       await second.call('post', '/api/auth/refresh', { refreshToken: secondSession.tokens.refreshToken }).expect(401);
-      const login = await (await Caller.create(api.server)).call('post', '/api/auth/login', { email: u.email, password: TEST_PASSWORD }).expect(403);
+      const login = await (
+        await Caller.create(api.server)
+      )
+        .call('post', '/api/auth/login', { email: u.email, password: TEST_PASSWORD })
+        .expect(403);
       expect(login.body.error.message).toBe('Учётная запись заблокирована. Обратитесь к администратору');
-      const open = await db<{ n: number }>(`SELECT count(*)::int AS n FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL`, [u.id]);
+      const open = await db<{ n: number }>(`SELECT count(*)::int AS n FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL`, [
+        u.id,
+      ]);
       expect(open[0].n).toBe(0);
 
       await admin.call('patch', `/api/admin/users/${u.id}/status`, { status: 'active' }).expect(200);
@@ -207,7 +239,7 @@ describe('user administration', () => {
       expect(await db(`SELECT 1 FROM users WHERE id = $1`, [u.id])).toEqual([]);
     });
 
-    it('refuses to delete a super_admin for an admin, and one\'s own account', async () => {
+    it("refuses to delete a super_admin for an admin, and one's own account", async () => {
       await admin.call('delete', `/api/admin/users/${superAdminId}`).expect(403);
       const adminId = (await admin.call('get', '/api/auth/me').expect(200)).body.data.id;
       await admin.call('delete', `/api/admin/users/${adminId}`).expect(403);
@@ -254,11 +286,13 @@ describe('user administration', () => {
       const [a, b] = [await signIn2('super_admin'), await signIn2('super_admin')];
       // demote every other super_admin first so a and b are the only active ones
       const others = await withClient(api2.databaseUrl, (c) =>
-        c.query(`SELECT u.id FROM users u JOIN roles r ON r.id = u.role_id WHERE r.name = 'super_admin' AND u.status = 'active' AND u.id <> ALL($1)`, [
-          [a.id, b.id],
-        ]),
+        c.query(
+          `SELECT u.id FROM users u JOIN roles r ON r.id = u.role_id WHERE r.name = 'super_admin' AND u.status = 'active' AND u.id <> ALL($1)`,
+          [[a.id, b.id]],
+        ),
       );
-      for (const row of others.rows) await a.caller.call('patch', `/api/admin/users/${row.id}/role`, { roleId: api2.refs.roles.admin }).expect(200);
+      for (const row of others.rows)
+        await a.caller.call('patch', `/api/admin/users/${row.id}/role`, { roleId: api2.refs.roles.admin }).expect(200);
 
       // Hold both rows so the two requests pass their access checks and then meet at the lock.
       const results = await withClient(api2.databaseUrl, async (holder) => {
@@ -275,7 +309,9 @@ describe('user administration', () => {
       // the loser is checked under the lock: no longer a super_admin itself, it may not touch one
       expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
       const left = await withClient(api2.databaseUrl, (c) =>
-        c.query(`SELECT count(*)::int AS n FROM users u JOIN roles r ON r.id = u.role_id WHERE r.name = 'super_admin' AND u.status = 'active'`),
+        c.query(
+          `SELECT count(*)::int AS n FROM users u JOIN roles r ON r.id = u.role_id WHERE r.name = 'super_admin' AND u.status = 'active'`,
+        ),
       );
       expect(left.rows[0].n).toBe(1);
     });

@@ -219,7 +219,10 @@ export class UsersService {
   }
 
   private async one(m: EntityManager, id: string): Promise<AdminUserDto> {
-    const rows: AdminUserRow[] = await m.query(`SELECT ${ADMIN_USER_COLUMNS} FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = $1`, [id]);
+    const rows: AdminUserRow[] = await m.query(
+      `SELECT ${ADMIN_USER_COLUMNS} FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = $1`,
+      [id],
+    );
     return toAdminUser(rows[0]);
   }
 }

@@ -18,7 +18,12 @@ describe('POST /api/website-analytics/track-page-view and /track-event', () => {
 
   const rows = (sql: string) => withClient(api.databaseUrl, async (c) => (await c.query(sql)).rows as Array<Record<string, unknown>>);
   const beacon = (path: string, body: object, ua = BROWSER, ip = freshIp()) =>
-    request(api.server).post(`/api/website-analytics/${path}`).set('X-Forwarded-For', ip).set('User-Agent', ua).set('X-Session-Id', '6f1c2f1e-8a5b-4c0e-9a57-0c1c0b8c1d2e').send(body);
+    request(api.server)
+      .post(`/api/website-analytics/${path}`)
+      .set('X-Forwarded-For', ip)
+      .set('User-Agent', ua)
+      .set('X-Session-Id', '6f1c2f1e-8a5b-4c0e-9a57-0c1c0b8c1d2e')
+      .send(body);
 
   it('stores a page view with the fields of spec 01 §3 and the session header, without a CSRF token', async () => {
     await beacon('track-page-view', {
@@ -52,14 +57,19 @@ describe('POST /api/website-analytics/track-page-view and /track-event', () => {
     expect(new Date(view.client_timestamp as string).toISOString()).toBe('2026-11-23T10:00:00.000Z');
   });
 
-  it('stores referrers without their query string, fragment or user info (beacons and the web server\'s batches)', async () => {
-    await beacon('track-page-view', { path: '/referrer-beacon', referrer: 'https://www.google.com/search?q=office+almaty&client=x#top' }).expect(204);
+  it("stores referrers without their query string, fragment or user info (beacons and the web server's batches)", async () => {
+    await beacon('track-page-view', {
+      path: '/referrer-beacon',
+      referrer: 'https://www.google.com/search?q=office+almaty&client=x#top',
+    }).expect(204);
     await request(api.server)
       .post('/api/website-analytics/server-page-views')
-      .send({ views: [
-        { path: '/referrer-batch', origin: 'server', referrer: 'https://user:secret@mail.example.kz/reset-password?token=abc123' },
-        { path: '/referrer-batch-2', origin: 'server', referrer: '?only=query' },
-      ] })
+      .send({
+        views: [
+          { path: '/referrer-batch', origin: 'server', referrer: 'https://user:secret@mail.example.kz/reset-password?token=abc123' },
+          { path: '/referrer-batch-2', origin: 'server', referrer: '?only=query' },
+        ],
+      })
       .expect(204);
     expect(await rows(`SELECT path, referrer FROM website_page_views WHERE path LIKE '/referrer-%' ORDER BY path`)).toEqual([
       { path: '/referrer-batch', referrer: 'https://mail.example.kz/reset-password' },
@@ -93,9 +103,19 @@ describe('POST /api/website-analytics/track-page-view and /track-event', () => {
   });
 
   it('stores events with their properties', async () => {
-    await beacon('track-event', { eventName: 'quiz_completed', properties: { step: 4, budget: '5m' }, path: '/', timestamp: 1763892000000 }).expect(204);
+    await beacon('track-event', {
+      eventName: 'quiz_completed',
+      properties: { step: 4, budget: '5m' },
+      path: '/',
+      timestamp: 1763892000000,
+    }).expect(204);
     const [event] = await rows(`SELECT * FROM website_events WHERE event_name = 'quiz_completed'`);
-    expect(event).toMatchObject({ properties: { step: 4, budget: '5m' }, path: '/', is_bot: false, session_id: '6f1c2f1e-8a5b-4c0e-9a57-0c1c0b8c1d2e' });
+    expect(event).toMatchObject({
+      properties: { step: 4, budget: '5m' },
+      path: '/',
+      is_bot: false,
+      session_id: '6f1c2f1e-8a5b-4c0e-9a57-0c1c0b8c1d2e',
+    });
   });
 
   it('validates the body (400) and limits each IP to 120 beacons a minute', async () => {
@@ -107,23 +127,43 @@ describe('POST /api/website-analytics/track-page-view and /track-event', () => {
     await beacon('track-event', { eventName: 'tick' }, BROWSER, ip).expect(429);
   });
 
-  describe('POST /api/website-analytics/server-page-views (the web server\'s batches)', () => {
-    const batch = (views: object[], headers: Record<string, string> = {}) => request(api.server).post('/api/website-analytics/server-page-views').set(headers).send({ views });
+  describe("POST /api/website-analytics/server-page-views (the web server's batches)", () => {
+    const batch = (views: object[], headers: Record<string, string> = {}) =>
+      request(api.server).post('/api/website-analytics/server-page-views').set(headers).send({ views });
     const session = 'aa11bb22-cc33-4d44-8e55-ff6677889900';
 
     it('stores every view of a batch in one request, each with its own session and user agent', async () => {
       await batch([
-        { path: '/catalog', origin: 'server', userAgent: BROWSER, language: 'en', sessionId: session, clientIp: freshIp(), utm_source: 'batch-test' },
-        { path: '/property/a-1?x=1', origin: 'server', userAgent: GOOGLEBOT, sessionId: 'not an id!', clientIp: freshIp(), utm_source: 'batch-test' },
+        {
+          path: '/catalog',
+          origin: 'server',
+          userAgent: BROWSER,
+          language: 'en',
+          sessionId: session,
+          clientIp: freshIp(),
+          utm_source: 'batch-test',
+        },
+        {
+          path: '/property/a-1?x=1',
+          origin: 'server',
+          userAgent: GOOGLEBOT,
+          sessionId: 'not an id!',
+          clientIp: freshIp(),
+          utm_source: 'batch-test',
+        },
         { path: '/dashboard/crm', origin: 'server', userAgent: BROWSER, clientIp: freshIp(), utm_source: 'batch-test' },
       ]).expect(204);
-      expect(await rows(`SELECT path, origin, language, session_id, is_bot FROM website_page_views WHERE utm_source = 'batch-test' ORDER BY path`)).toEqual([
+      expect(
+        await rows(
+          `SELECT path, origin, language, session_id, is_bot FROM website_page_views WHERE utm_source = 'batch-test' ORDER BY path`,
+        ),
+      ).toEqual([
         { path: '/catalog', origin: 'server', language: 'en', session_id: session, is_bot: false },
         { path: '/property/a-1', origin: 'server', language: null, session_id: null, is_bot: true },
       ]);
     });
 
-    it('counts each view against its visitor\'s analytics limit (120 a minute, shared with the beacons)', async () => {
+    it("counts each view against its visitor's analytics limit (120 a minute, shared with the beacons)", async () => {
       const ip = freshIp();
       for (let i = 0; i < 20; i++) await beacon('track-event', { eventName: 'tick' }, BROWSER, ip).expect(204);
       const views = Array.from({ length: 100 }, () => ({ path: '/limit-test', origin: 'server', userAgent: BROWSER, clientIp: ip }));
@@ -131,7 +171,10 @@ describe('POST /api/website-analytics/track-page-view and /track-event', () => {
       await batch(views.slice(0, 5)).expect(204);
       expect(await rows(`SELECT count(*)::int AS n FROM website_page_views WHERE path = '/limit-test'`)).toEqual([{ n: 100 }]);
       // another visitor in the same batch is not affected
-      await batch([{ path: '/limit-test', clientIp: ip }, { path: '/limit-test', clientIp: freshIp() }]).expect(204);
+      await batch([
+        { path: '/limit-test', clientIp: ip },
+        { path: '/limit-test', clientIp: freshIp() },
+      ]).expect(204);
       expect(await rows(`SELECT count(*)::int AS n FROM website_page_views WHERE path = '/limit-test'`)).toEqual([{ n: 101 }]);
     });
 
@@ -139,7 +182,9 @@ describe('POST /api/website-analytics/track-page-view and /track-event', () => {
       const empty = await batch([]).expect(400);
       expect(Object.keys(empty.body.error.fields)).toEqual(['views']);
       await batch(Array.from({ length: 101 }, () => ({ path: '/x' }))).expect(400);
-      const bad = await batch([{ path: '/ok' }, { path: 'no-slash' }]).set('Accept-Language', 'en').expect(400);
+      const bad = await batch([{ path: '/ok' }, { path: 'no-slash' }])
+        .set('Accept-Language', 'en')
+        .expect(400);
       expect(bad.body.error.fields).toEqual({ 'views.1.path': 'Invalid value' });
       await batch([{ path: '/ok', clientIp: 'not-an-ip' }]).expect(400);
       await batch([{ path: '/ok', unknown: 1 }]).expect(400);
@@ -162,6 +207,8 @@ describe('POST /api/website-analytics/server-page-views from a peer that is not 
       .send({ views: [{ path: '/forged', clientIp: '203.0.113.9' }] })
       .expect(403);
     expect(res.body.error.code).toBe('FORBIDDEN');
-    expect(await withClient(api.databaseUrl, async (c) => (await c.query(`SELECT 1 FROM website_page_views WHERE path = '/forged'`)).rows)).toEqual([]);
+    expect(
+      await withClient(api.databaseUrl, async (c) => (await c.query(`SELECT 1 FROM website_page_views WHERE path = '/forged'`)).rows),
+    ).toEqual([]);
   });
 });

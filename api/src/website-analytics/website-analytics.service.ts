@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { SESSION_ID_PATTERN, TRACKED_PATH_MAX, isTrackedPath, type ServerPageViewDto, type TrackEventDto, type TrackPageViewDto } from '@realty/contracts';
+import {
+  SESSION_ID_PATTERN,
+  TRACKED_PATH_MAX,
+  isTrackedPath,
+  type ServerPageViewDto,
+  type TrackEventDto,
+  type TrackPageViewDto,
+} from '@realty/contracts';
 import { isbot } from 'isbot';
 import type { DataSource } from 'typeorm';
 import { normalizeIP } from '@fastify/rate-limit';
@@ -39,7 +46,11 @@ export class WebsiteAnalyticsService {
    */
   async serverPageViews(views: ServerPageViewDto[], caller: { ip: string }): Promise<number> {
     const limit = RATE_LIMITS.analytics;
-    const hits = await Promise.all(views.map((view) => this.limiter.hit(ipLimitKey(limit, view.clientIp ? normalizeIP(view.clientIp) : caller.ip), limit.windowSeconds * 1000)));
+    const hits = await Promise.all(
+      views.map((view) =>
+        this.limiter.hit(ipLimitKey(limit, view.clientIp ? normalizeIP(view.clientIp) : caller.ip), limit.windowSeconds * 1000),
+      ),
+    );
     const allowed = views.filter((_view, i) => !hits[i] || hits[i].count <= limit.max);
     return this.insertPageViews(allowed.map((dto) => ({ dto, origin: { sessionId: dto.sessionId ?? undefined, userAgent: null } })));
   }
@@ -88,7 +99,15 @@ export class WebsiteAnalyticsService {
     await this.db.query(
       `INSERT INTO website_events (event_name, properties, path, user_agent, client_timestamp, session_id, is_bot)
        VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7)`,
-      [dto.eventName, dto.properties ? JSON.stringify(dto.properties) : null, path, userAgent, dto.timestamp ?? null, sessionOf(origin), isBotAgent(userAgent)],
+      [
+        dto.eventName,
+        dto.properties ? JSON.stringify(dto.properties) : null,
+        path,
+        userAgent,
+        dto.timestamp ?? null,
+        sessionOf(origin),
+        isBotAgent(userAgent),
+      ],
     );
     return true;
   }

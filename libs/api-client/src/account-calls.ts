@@ -56,7 +56,8 @@ export function authCalls({ getData, write }: Transport) {
     /** POST /auth/forgot-password {email} -> a generic notice whether or not the account exists (spec 01 §7). */
     forgotPassword: (email: string, opts?: Opts) => write<AuthNoticeDto>('POST', '/auth/forgot-password', { email }, opts),
     /** POST /auth/reset-password {token, password} -> a notice; 400 for an unknown or used token. */
-    resetPassword: (body: Pick<ResetPasswordDto, 'token' | 'password'>, opts?: Opts) => write<AuthNoticeDto>('POST', '/auth/reset-password', body, opts),
+    resetPassword: (body: Pick<ResetPasswordDto, 'token' | 'password'>, opts?: Opts) =>
+      write<AuthNoticeDto>('POST', '/auth/reset-password', body, opts),
     /** GET /auth/me -> the signed-in user's profile; 401 without a valid token. */
     me: (opts?: Opts) => getData<AuthUserDto>('/auth/me', undefined, opts),
     /** PATCH /auth/me {firstName?, lastName?, phone? (null clears), language?} -> the updated profile. */
@@ -111,7 +112,8 @@ export function adminCalls({ request, getData, write }: Transport) {
       /** PATCH /admin/users/{id}/role {roleId} -> the user; 403 / 409 for own account, last super_admin, super_admin accounts of an admin. */
       setRole: (userId: string, roleId: number, opts?: Opts) => write<AdminUserDto>('PATCH', `${userPath(userId)}/role`, { roleId }, opts),
       /** PATCH /admin/users/{id}/status {status: active | blocked} -> the user (blocking ends their sessions). */
-      setStatus: (userId: string, status: UserStatus, opts?: Opts) => write<AdminUserDto>('PATCH', `${userPath(userId)}/status`, { status }, opts),
+      setStatus: (userId: string, status: UserStatus, opts?: Opts) =>
+        write<AdminUserDto>('PATCH', `${userPath(userId)}/status`, { status }, opts),
       /** DELETE /admin/users/{id} -> 204 (null); 404 unknown; 409 'users.inUse' while records refer to the user. */
       remove: (userId: string, opts?: Opts) => write<null>('DELETE', userPath(userId), undefined, opts),
     },

@@ -22,7 +22,10 @@ const recording: typeof fetch = (input, init) => {
 
 /** The API's own envelope for a path (what the client should unwrap). */
 async function raw(path: string): Promise<{ data: unknown; meta?: unknown }> {
-  return (await fetch(`${baseUrl}${path}`, { headers: { accept: 'application/json' } })).json() as Promise<{ data: unknown; meta?: unknown }>;
+  return (await fetch(`${baseUrl}${path}`, { headers: { accept: 'application/json' } })).json() as Promise<{
+    data: unknown;
+    meta?: unknown;
+  }>;
 }
 
 beforeAll(async () => {
@@ -99,7 +102,9 @@ describe('success envelopes', () => {
     expect(similar.length).toBeGreaterThan(0);
     expect(similar.length).toBeLessThanOrEqual(4);
     expect((await client.properties.categories()).map((c) => c.slug)).toEqual(expect.arrayContaining(['offices', 'retail', 'warehouses']));
-    expect((await client.properties.subcategories('offices')).map((s) => s.slug)).toEqual(expect.arrayContaining(['office-space', 'coworking']));
+    expect((await client.properties.subcategories('offices')).map((s) => s.slug)).toEqual(
+      expect.arrayContaining(['office-space', 'coworking']),
+    );
     expect(await client.properties.version()).toEqual(((await raw('/properties/version')).data as { version: number }).version);
   });
 
@@ -131,7 +136,10 @@ describe('success envelopes', () => {
     expect(seen[0].headers.get('authorization')).toBe(`Bearer ${tokens.accessToken}`);
     expect(seen[0].headers.get('x-csrf-token')).toBeNull();
     expect(seen[1].headers.get('x-csrf-token')).toBe(pair.token);
-    const anonymous = (await client.with({ token: null }).favorites.ids().catch((e: unknown) => e)) as ApiError;
+    const anonymous = (await client
+      .with({ token: null })
+      .favorites.ids()
+      .catch((e: unknown) => e)) as ApiError;
     expect(seen[2].headers.get('authorization')).toBeNull();
     expect(anonymous.status).toBe(401);
   });
@@ -156,7 +164,12 @@ describe('errors of the API (spec 01 §8)', () => {
     const unauthorized = (await client.favorites.ids().catch((e: unknown) => e)) as ApiError;
     expect([unauthorized.status, unauthorized.code, unauthorized.message]).toEqual([401, 'UNAUTHORIZED', 'Необходима авторизация']);
     const forbidden = (await client.auth.logout('x').catch((e: unknown) => e)) as ApiError;
-    expect([forbidden.status, forbidden.code, forbidden.message, forbidden.serverCode]).toEqual([403, 'FORBIDDEN', 'Недостаточно прав доступа', 'CSRF_TOKEN_MISSING']);
+    expect([forbidden.status, forbidden.code, forbidden.message, forbidden.serverCode]).toEqual([
+      403,
+      'FORBIDDEN',
+      'Недостаточно прав доступа',
+      'CSRF_TOKEN_MISSING',
+    ]);
     const notFound = (await client.properties.get('no-such-listing').catch((e: unknown) => e)) as ApiError;
     expect([notFound.status, notFound.code, notFound.message]).toEqual([404, 'NOT_FOUND', 'Ресурс не найден']);
   });
@@ -206,7 +219,9 @@ describe('answers the API does not give', () => {
 
   it('400 without fields is an ApiError with the body code', async () => {
     handler = (_req, res) => send(res, 400, { status: 'error', error: { code: 'BAD_REQUEST', message: 'Некорректный запрос' } });
-    const err = (await createApiClient({ baseUrl: stubUrl }).get('/x').catch((e: unknown) => e)) as ApiError;
+    const err = (await createApiClient({ baseUrl: stubUrl })
+      .get('/x')
+      .catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err).not.toBeInstanceOf(ApiValidationError);
     expect([err.status, err.code, err.message]).toEqual([400, 'BAD_REQUEST', 'Некорректный запрос']);
@@ -219,8 +234,11 @@ describe('answers the API does not give', () => {
     [429, 'RATE_LIMIT', 'Слишком много запросов. Попробуйте позже'],
     [500, 'INTERNAL_ERROR', 'Внутренняя ошибка сервера'],
   ])('%i gives code %s and the fixed message whatever the server text', async (status, code, message) => {
-    handler = (_req, res) => send(res, status, { status: 'error', error: { code: status === 403 ? 'CSRF_TOKEN_INVALID' : code, message: 'server text' } });
-    const err = (await createApiClient({ baseUrl: stubUrl }).get('/x').catch((e: unknown) => e)) as ApiError;
+    handler = (_req, res) =>
+      send(res, status, { status: 'error', error: { code: status === 403 ? 'CSRF_TOKEN_INVALID' : code, message: 'server text' } });
+    const err = (await createApiClient({ baseUrl: stubUrl })
+      .get('/x')
+      .catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(status);
     expect(err.code).toBe(code);
@@ -256,7 +274,9 @@ describe('answers the API does not give', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    const err = (await createApiClient({ baseUrl: `http://127.0.0.1:${port}/api` }).get('/x').catch((e: unknown) => e)) as ApiNetworkError;
+    const err = (await createApiClient({ baseUrl: `http://127.0.0.1:${port}/api` })
+      .get('/x')
+      .catch((e: unknown) => e)) as ApiNetworkError;
     expect(err).toBeInstanceOf(ApiNetworkError);
     expect(err.message).toBe('Ошибка сети');
     expect(err.reason).toBe('network');
@@ -264,7 +284,9 @@ describe('answers the API does not give', () => {
 
   it('an answer that never comes times out as an ApiNetworkError with reason timeout', async () => {
     handler = (_req, res) => void open.add(res);
-    const err = (await createApiClient({ baseUrl: stubUrl, timeoutMs: 50 }).get('/slow').catch((e: unknown) => e)) as ApiNetworkError;
+    const err = (await createApiClient({ baseUrl: stubUrl, timeoutMs: 50 })
+      .get('/slow')
+      .catch((e: unknown) => e)) as ApiNetworkError;
     expect(err).toBeInstanceOf(ApiNetworkError);
     expect(err.reason).toBe('timeout');
     expect(err.message).toBe('Ошибка сети');
@@ -278,7 +300,9 @@ describe('answers the API does not give', () => {
       arrived();
     };
     const controller = new AbortController();
-    const pending = createApiClient({ baseUrl: stubUrl, signal: controller.signal, timeoutMs: 0 }).get('/slow').catch((e: unknown) => e);
+    const pending = createApiClient({ baseUrl: stubUrl, signal: controller.signal, timeoutMs: 0 })
+      .get('/slow')
+      .catch((e: unknown) => e);
     await received;
     controller.abort();
     const err = (await pending) as ApiNetworkError;
@@ -288,7 +312,9 @@ describe('answers the API does not give', () => {
 
   it('a 200 answer that is not JSON is an ApiError', async () => {
     handler = (_req, res) => send(res, 200, '<html>proxy</html>', 'text/html');
-    const err = (await createApiClient({ baseUrl: stubUrl }).get('/x').catch((e: unknown) => e)) as ApiError;
+    const err = (await createApiClient({ baseUrl: stubUrl })
+      .get('/x')
+      .catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(502);
   });

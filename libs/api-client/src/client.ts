@@ -1,6 +1,13 @@
 import { adminCalls, authCalls, favoriteCalls, leadCalls } from './account-calls';
 import { blogCalls, partnerCalls, propertyCalls } from './public-reads';
-import { createTransport, DEFAULT_API_URL, type ApiClientOptions, type CallOptions, type QueryInput, type RequestOptions } from './transport';
+import {
+  createTransport,
+  DEFAULT_API_URL,
+  type ApiClientOptions,
+  type CallOptions,
+  type QueryInput,
+  type RequestOptions,
+} from './transport';
 
 /**
  * Typed fetch client of the API (DESIGN "libs/api-client"), used by Remix loaders and actions:
@@ -14,7 +21,18 @@ import { createTransport, DEFAULT_API_URL, type ApiClientOptions, type CallOptio
 export * from './csrf';
 export * from './queries';
 export { DEFAULT_API_URL, DEFAULT_TIMEOUT_MS, toQueryString } from './transport';
-export type { ApiClientOptions, ApiResult, CallOptions, HeadersOption, HttpMethod, Paged, QueryInput, QueryValue, RequestContext, RequestOptions } from './transport';
+export type {
+  ApiClientOptions,
+  ApiResult,
+  CallOptions,
+  HeadersOption,
+  HttpMethod,
+  Paged,
+  QueryInput,
+  QueryValue,
+  RequestContext,
+  RequestOptions,
+} from './transport';
 
 /** A client of the API with `options` (base URL default DEFAULT_API_URL, see ApiClientOptions). */
 export function createApiClient(options: ApiClientOptions = {}) {

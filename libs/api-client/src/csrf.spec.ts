@@ -36,7 +36,8 @@ beforeAll(async () => {
   baseUrl = api.url;
   const email = 'csrf.user@example.kz';
   await api.addUser({ email, role: 'user' });
-  accessToken = (await createApiClient({ baseUrl, csrf: memoryCsrfStore() }).auth.login({ email, password: api.password })).tokens.accessToken;
+  accessToken = (await createApiClient({ baseUrl, csrf: memoryCsrfStore() }).auth.login({ email, password: api.password })).tokens
+    .accessToken;
 });
 
 afterAll(async () => {
@@ -93,7 +94,9 @@ describe('CSRF handshake (spec 02 §7)', () => {
     // An empty token is no pair: the client fetches one first.
     const client = createApiClient({ baseUrl, csrf: store });
     await expect(client.post('/auth/logout', { refreshToken: 'none' })).resolves.toBeNull();
-    expect(store.set).toHaveBeenCalledWith(expect.objectContaining({ token: expect.stringMatching(/.+/), cookie: expect.stringMatching(/^_csrf=/) }));
+    expect(store.set).toHaveBeenCalledWith(
+      expect.objectContaining({ token: expect.stringMatching(/.+/), cookie: expect.stringMatching(/^_csrf=/) }),
+    );
   });
 
   it('gives up after one retry and surfaces the 403', async () => {

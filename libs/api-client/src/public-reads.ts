@@ -13,7 +13,13 @@ import type {
   SubcategoryDto,
 } from '@realty/contracts';
 import { ApiError } from './errors';
-import { propertyQueryParams, type BlogPostsListQuery, type PartnerListQuery, type PropertyFilterQuery, type PropertyListQuery } from './queries';
+import {
+  propertyQueryParams,
+  type BlogPostsListQuery,
+  type PartnerListQuery,
+  type PropertyFilterQuery,
+  type PropertyListQuery,
+} from './queries';
 import type { CallOptions, Paged, Transport } from './transport';
 
 /**
@@ -73,7 +79,11 @@ export function propertyCalls({ request, getData }: Transport, langQuery: { lang
     },
     /** GET /properties/categories/{id or slug}/subcategories. */
     async subcategories(categoryIdOrSlug: string | number, opts?: Opts): Promise<SubcategoryDto[]> {
-      const data = await getData<SubcategoryDto[] | null>(`/properties/categories/${id(categoryIdOrSlug)}/subcategories`, { ...langQuery }, opts);
+      const data = await getData<SubcategoryDto[] | null>(
+        `/properties/categories/${id(categoryIdOrSlug)}/subcategories`,
+        { ...langQuery },
+        opts,
+      );
       return Array.isArray(data) ? data : [];
     },
   };
@@ -85,9 +95,14 @@ export function partnerCalls({ getData }: Transport, langQuery: { lang?: string 
   const partners = {
     /** GET /partners: one page, `{items, pagination: {total, totalPages, page, limit}}` (spec 01 §7). */
     async list(query: PartnerListQuery = {}, opts?: Opts): Promise<PartnerListDto> {
-      const data = await getData<PartnerListDto | PartnerDto[] | null>('/partners', { ...query, q: query.q?.trim() || undefined, ...langQuery }, opts);
+      const data = await getData<PartnerListDto | PartnerDto[] | null>(
+        '/partners',
+        { ...query, q: query.q?.trim() || undefined, ...langQuery },
+        opts,
+      );
       // spec 01 §7: "data.items or data as a list"; anything else is spec 01 §8 'Invalid data format from API'.
-      if (Array.isArray(data)) return { items: data, pagination: { total: data.length, totalPages: data.length ? 1 : 0, page: 1, limit: data.length } };
+      if (Array.isArray(data))
+        return { items: data, pagination: { total: data.length, totalPages: data.length ? 1 : 0, page: 1, limit: data.length } };
       if (!data || !Array.isArray(data.items)) throw new ApiError(502, 'INVALID_RESPONSE', 'Invalid data format from API');
       return data;
     },
@@ -99,7 +114,9 @@ export function partnerCalls({ getData }: Transport, langQuery: { lang?: string 
       const limit = 100;
       const first = await partners.list({ ...query, page: 1, limit }, opts);
       const rest = await Promise.all(
-        Array.from({ length: Math.max(0, first.pagination.totalPages - 1) }, (_, i) => partners.list({ ...query, page: i + 2, limit }, opts)),
+        Array.from({ length: Math.max(0, first.pagination.totalPages - 1) }, (_, i) =>
+          partners.list({ ...query, page: i + 2, limit }, opts),
+        ),
       );
       return [first, ...rest].flatMap((p) => p.items);
     },
@@ -131,7 +148,10 @@ export function blogCalls({ request, getData }: Transport, langQuery: { lang?: s
         query: { status: 'published', ...query, search: query.search?.trim() || undefined, ...langQuery },
       });
       const items = Array.isArray(result.data) ? result.data : [];
-      return { items, meta: result.meta ?? { total: items.length, page: query.page ?? 1, limit: query.limit ?? 20, totalPages: items.length ? 1 : 0 } };
+      return {
+        items,
+        meta: result.meta ?? { total: items.length, page: query.page ?? 1, limit: query.limit ?? 20, totalPages: items.length ? 1 : 0 },
+      };
     },
     /** GET /blog/{id or slug}: the article (sanitised bodies); a missing one is ApiError 404. */
     get(idOrSlug: string, opts?: Opts): Promise<BlogPostDetail> {

@@ -1,4 +1,11 @@
-import { propertyFilterParams, type BlogPostStatus, type DealType, type DistrictSlug, type PropertySort, type PropertyTypeSlug } from '@realty/contracts';
+import {
+  propertyFilterParams,
+  type BlogPostStatus,
+  type DealType,
+  type DistrictSlug,
+  type PropertySort,
+  type PropertyTypeSlug,
+} from '@realty/contracts';
 import type { QueryInput } from './transport';
 
 /**

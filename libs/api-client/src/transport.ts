@@ -163,7 +163,8 @@ export function createTransport(options: ApiClientOptions, baseUrl: string): Tra
       try {
         const result = await send<{ csrfToken?: unknown } | null>('GET', '/csrf-token', {}, null);
         const token = result.data && typeof result.data.csrfToken === 'string' ? result.data.csrfToken : '';
-        if (!token) throw errorFromResponse(502, 'Bad Gateway', { error: { code: 'INVALID_RESPONSE', message: 'No CSRF token in the answer' } }, '');
+        if (!token)
+          throw errorFromResponse(502, 'Bad Gateway', { error: { code: 'INVALID_RESPONSE', message: 'No CSRF token in the answer' } }, '');
         const pair: CsrfPair = { token, cookie: pickSetCookie(setCookieValues(result.headers)) };
         await csrfStore?.set(pair);
         return pair;
@@ -280,8 +281,12 @@ export function createTransport(options: ApiClientOptions, baseUrl: string): Tra
     return (await request<T>('GET', path, { ...opts, query })).data;
   }
 
-
-  async function write<T>(method: Exclude<HttpMethod, 'GET'>, path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>): Promise<T> {
+  async function write<T>(
+    method: Exclude<HttpMethod, 'GET'>,
+    path: string,
+    body?: unknown,
+    opts?: Omit<RequestOptions, 'body'>,
+  ): Promise<T> {
     return (await request<T>(method, path, { ...opts, body })).data;
   }
 

@@ -26,4 +26,3 @@ export function isTrackedPath(path: unknown): path is string {
   }
   return true;
 }
-

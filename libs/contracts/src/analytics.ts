@@ -9,9 +9,13 @@ import type { MessageKey } from './messages';
  * header X-Session-Id. Only public pages are tracked: not /dashboard/ nor /auth.
  */
 
-const text = (max: number) => (v: unknown): MessageKey | null => (typeof v === 'string' && v.length <= max ? null : 'field.tooLong');
+const text =
+  (max: number) =>
+  (v: unknown): MessageKey | null =>
+    typeof v === 'string' && v.length <= max ? null : 'field.tooLong';
 /** Strings are cut to `max` (tracking data is best effort); '' becomes null. */
-const Cut = (max: number) => Transform(({ value }) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim().slice(0, max)) : value));
+const Cut = (max: number) =>
+  Transform(({ value }) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim().slice(0, max)) : value));
 /** An ISO time or epoch milliseconds; anything else becomes undefined (the server time is used). */
 const ToDate = () =>
   Transform(({ value }) => {
@@ -66,11 +70,17 @@ export class ServerPageViewDto extends TrackPageViewDto {
 /** Body of POST /api/website-analytics/server-page-views: 1..SERVER_PAGE_VIEWS_MAX views. */
 export class ServerPageViewsDto {
   @Check('views', (v) =>
-    Array.isArray(v) && v.length >= 1 && v.length <= SERVER_PAGE_VIEWS_MAX && v.every((view) => view instanceof ServerPageViewDto) ? null : 'field.invalid',
+    Array.isArray(v) && v.length >= 1 && v.length <= SERVER_PAGE_VIEWS_MAX && v.every((view) => view instanceof ServerPageViewDto)
+      ? null
+      : 'field.invalid',
   )
   @ValidateNested({ each: true })
   // Not @Type(): it needs reflect-metadata, which the browser bundle (that imports contracts) lacks.
-  @Transform(({ value }) => (Array.isArray(value) ? value.map((view) => (view !== null && typeof view === 'object' ? plainToInstance(ServerPageViewDto, view) : view)) : value))
+  @Transform(({ value }) =>
+    Array.isArray(value)
+      ? value.map((view) => (view !== null && typeof view === 'object' ? plainToInstance(ServerPageViewDto, view) : view))
+      : value,
+  )
   views: ServerPageViewDto[];
 }
 

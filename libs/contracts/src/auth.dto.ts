@@ -206,7 +206,9 @@ export class ForgotPasswordDto {
 export class ResetPasswordDto {
   /** The token of the e-mailed link; missing: 'Токен восстановления пароля не найден'. */
   @Trim()
-  @Check('resetToken', (v) => (isBlank(v) ? 'auth.resetTokenMissing' : typeof v === 'string' && OPAQUE_TOKEN_PATTERN.test(v) ? null : 'auth.resetTokenInvalid'))
+  @Check('resetToken', (v) =>
+    isBlank(v) ? 'auth.resetTokenMissing' : typeof v === 'string' && OPAQUE_TOKEN_PATTERN.test(v) ? null : 'auth.resetTokenInvalid',
+  )
   token: string;
 
   @Check('newPassword', newPasswordProblem)

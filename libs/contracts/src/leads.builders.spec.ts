@@ -17,9 +17,18 @@ describe('create-lead payloads by origin (spec 01 §7 notes)', () => {
       topic: 'Обращение с сайта',
       message: 'Клиент оставил номер телефона для связи',
     });
-    const full = await validateInput(HomeContactFormDto, { name: 'Анна Мария Ли', phone: '87011234567', message: 'Перезвоните после 18:00' });
+    const full = await validateInput(HomeContactFormDto, {
+      name: 'Анна Мария Ли',
+      phone: '87011234567',
+      message: 'Перезвоните после 18:00',
+    });
     if (!full.ok) throw new Error('invalid');
-    expect(homeContactLead(full.value, 'bot')).toMatchObject({ firstName: 'Анна', lastName: 'Мария Ли', message: 'Перезвоните после 18:00', website: 'bot' });
+    expect(homeContactLead(full.value, 'bot')).toMatchObject({
+      firstName: 'Анна',
+      lastName: 'Мария Ли',
+      message: 'Перезвоните после 18:00',
+      website: 'bot',
+    });
   });
 
   it('contact page: split on the first space, topic and message from the form', async () => {
@@ -46,7 +55,15 @@ describe('create-lead payloads by origin (spec 01 §7 notes)', () => {
     const r = await validateInput(QuizAnswersDto, { location: 'residential', floor: 'entrance', area: '120', budget: '10m+' });
     if (!r.ok) throw new Error('invalid');
     const body = quizLead(r.value);
-    expect(body).toMatchObject({ source: 'office_quiz', phone: '', email: '', quizLocation: 'residential', quizFloor: 'entrance', quizArea: 120, quizBudget: '10m+' });
+    expect(body).toMatchObject({
+      source: 'office_quiz',
+      phone: '',
+      email: '',
+      quizLocation: 'residential',
+      quizFloor: 'entrance',
+      quizArea: 120,
+      quizBudget: '10m+',
+    });
     expect(body.message).toContain('площадь: 120 м²');
     // the payload passes the API's own rules
     expect((await validateInput(CreateLeadDto, body as unknown as Record<string, unknown>)).ok).toBe(true);

@@ -64,8 +64,12 @@ describe('e-mail (spec 01 §5)', () => {
   it('is required on the contact page, optional on Home and in enquiries', async () => {
     expect(await ruError(ContactPageFormDto, contact({ email: '' }), 'email')).toBe('Email обязателен для заполнения');
     expect(await ruError(HomeContactFormDto, home({ email: '' }), 'email')).toBeUndefined();
-    expect(await ruError(CreatePropertyLeadDto, { propertyId: 'x', name: 'Анна', phone: '87011234567', email: '' }, 'email')).toBeUndefined();
-    expect(await ruError(CreatePropertyLeadDto, { propertyId: 'x', name: 'Анна', phone: '87011234567', email: 'bad' }, 'email')).toBe('Неверный формат email адреса');
+    expect(
+      await ruError(CreatePropertyLeadDto, { propertyId: 'x', name: 'Анна', phone: '87011234567', email: '' }, 'email'),
+    ).toBeUndefined();
+    expect(await ruError(CreatePropertyLeadDto, { propertyId: 'x', name: 'Анна', phone: '87011234567', email: 'bad' }, 'email')).toBe(
+      'Неверный формат email адреса',
+    );
   });
 });
 
@@ -86,7 +90,9 @@ describe('person name (spec 01 §5: 2 to 50 characters, Cyrillic or Latin letter
 
   it('is required on the contact page and in enquiries, optional on Home', async () => {
     expect(await ruError(ContactPageFormDto, contact({ name: ' ' }), 'name')).toBe('Имя обязательно для заполнения');
-    expect(await ruError(CreatePropertyLeadDto, { propertyId: 'x', name: '', phone: '87011234567' }, 'name')).toBe('Имя обязательно для заполнения');
+    expect(await ruError(CreatePropertyLeadDto, { propertyId: 'x', name: '', phone: '87011234567' }, 'name')).toBe(
+      'Имя обязательно для заполнения',
+    );
     expect(await ruError(HomeContactFormDto, home({ name: '' }), 'name')).toBeUndefined();
   });
 });
@@ -114,8 +120,12 @@ describe('contact schema: subject 5-100, message 10-1000 (spec 01 §5)', () => {
 
   it('the message is optional on Home, in enquiries and leads, but 10-1000 when given', async () => {
     expect(await ruError(HomeContactFormDto, home({ message: '' }), 'message')).toBeUndefined();
-    expect(await ruError(HomeContactFormDto, home({ message: 'short' }), 'message')).toBe('Сообщение должно содержать от 10 до 1000 символов');
-    expect(await ruError(CreateLeadDto, lead({ message: 'x'.repeat(1001) }), 'message')).toBe('Сообщение должно содержать от 10 до 1000 символов');
+    expect(await ruError(HomeContactFormDto, home({ message: 'short' }), 'message')).toBe(
+      'Сообщение должно содержать от 10 до 1000 символов',
+    );
+    expect(await ruError(CreateLeadDto, lead({ message: 'x'.repeat(1001) }), 'message')).toBe(
+      'Сообщение должно содержать от 10 до 1000 символов',
+    );
     expect(await ruError(CreatePropertyLeadDto, { propertyId: 'x', name: 'Анна', phone: '87011234567' }, 'message')).toBeUndefined();
   });
 });

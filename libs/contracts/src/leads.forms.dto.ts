@@ -1,6 +1,14 @@
 import { IsOptional } from 'class-validator';
 import { Check, Trim, TrimToNull, emailProblem } from './auth.dto';
-import { Honeypot, ToNumber, messageProblem, nameProblem, optionalEmailProblem, requiredPhoneProblem, subjectProblem } from './leads.fields';
+import {
+  Honeypot,
+  ToNumber,
+  messageProblem,
+  nameProblem,
+  optionalEmailProblem,
+  requiredPhoneProblem,
+  subjectProblem,
+} from './leads.fields';
 import {
   calculatorAreaProblem,
   calculatorPriceProblem,

@@ -4,7 +4,8 @@ import { LANGUAGES, type Language } from './enums';
 import { PARTNER_QUERY_LIMITS } from './partners';
 import { QueryRules } from './query-rules';
 
-const { filterText, optionEnum, optionNumber, filterBoolean, IsQueryNumber, IsQueryEnum, IsQueryBoolean, IsQueryText, IsQuerySlug } = QueryRules;
+const { filterText, optionEnum, optionNumber, filterBoolean, IsQueryNumber, IsQueryEnum, IsQueryBoolean, IsQueryText, IsQuerySlug } =
+  QueryRules;
 
 /** Query DTOs of the partners API (spec 01 §7); kept apart from partners.ts so pages can import its constants without the validators. */
 

@@ -65,7 +65,9 @@ describe('PROPERTY_FILTER_FIELDS', () => {
   });
 
   it('sends no inactive value: false checkboxes, a zero rooms minimum, blank text', () => {
-    expect(JSON.parse(JSON.stringify(propertyFilterParams({ q: '  ', furniture: false, roomsMin: 0, featured: false, dealType: 'all' })))).toEqual({
+    expect(
+      JSON.parse(JSON.stringify(propertyFilterParams({ q: '  ', furniture: false, roomsMin: 0, featured: false, dealType: 'all' }))),
+    ).toEqual({
       featured: false,
       deal_type: 'all',
     });

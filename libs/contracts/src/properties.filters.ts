@@ -117,7 +117,16 @@ const FILTER_TABLE = [
   { key: 'parking', param: 'parking', aliases: [], kind: 'boolean', inactive: false },
   { key: 'airConditioning', param: 'air_conditioning', aliases: [], kind: 'boolean', inactive: false },
   /** Minimum rooms (spec 01 §5: a listing's rooms default to 0). */
-  { key: 'roomsMin', param: 'rooms_min', aliases: [], kind: 'number', min: 0, max: PROPERTY_QUERY_LIMITS.roomsMax, integer: true, inactive: 0 },
+  {
+    key: 'roomsMin',
+    param: 'rooms_min',
+    aliases: [],
+    kind: 'number',
+    min: 0,
+    max: PROPERTY_QUERY_LIMITS.roomsMax,
+    integer: true,
+    inactive: 0,
+  },
   /** true: featured listings only (home page, spec 01 §7 "featured=true&limit=6"); false: not featured ones. */
   { key: 'featured', param: 'featured', aliases: [], kind: 'boolean' },
 ] as const satisfies readonly PropertyFilterField[];
@@ -127,7 +136,11 @@ export const PROPERTY_FILTER_FIELDS: readonly PropertyFilterField[] = FILTER_TAB
 
 type FilterRow<K extends keyof PropertyFilters> = Extract<(typeof FILTER_TABLE)[number], { key: K }>;
 /** The name the listing pages' URLs write for filter K, as a type (its urlParam, else its param). */
-export type PropertyFilterUrlName<K extends keyof PropertyFilters> = K extends unknown ? (FilterRow<K> extends { urlParam: infer U extends string } ? U : FilterRow<K>['param']) : never;
+export type PropertyFilterUrlName<K extends keyof PropertyFilters> = K extends unknown
+  ? FilterRow<K> extends { urlParam: infer U extends string }
+    ? U
+    : FilterRow<K>['param']
+  : never;
 
 /** The field of a filter key. */
 export function propertyFilterField(key: keyof PropertyFilters): PropertyFilterField {
@@ -149,7 +162,12 @@ export function propertyFilterNames(field: PropertyFilterField): string[] {
 
 /** True when `value` filters nothing for `field`: absent, or its inactive value (false, 0). */
 function isInactive(field: PropertyFilterField, value: unknown): boolean {
-  return value === undefined || value === null || (field.inactive !== undefined && value === field.inactive) || (field.key === 'q' && value === '');
+  return (
+    value === undefined ||
+    value === null ||
+    (field.inactive !== undefined && value === field.inactive) ||
+    (field.key === 'q' && value === '')
+  );
 }
 
 /**
@@ -157,7 +175,10 @@ function isInactive(field: PropertyFilterField, value: unknown): boolean {
  * filter values are sent"): absent values, false checkboxes and a zero rooms minimum are left
  * out, q is trimmed. 'all' and '' are passed on (the query-string builder skips them).
  */
-export function propertyFilterParams(filters: { [K in keyof PropertyFilters]?: PropertyFilters[K] | 'all' }): Record<string, string | number | boolean | undefined> {
+export function propertyFilterParams(filters: { [K in keyof PropertyFilters]?: PropertyFilters[K] | 'all' }): Record<
+  string,
+  string | number | boolean | undefined
+> {
   const params: Record<string, string | number | boolean | undefined> = {};
   for (const field of PROPERTY_FILTER_FIELDS) {
     let value = filters[field.key];

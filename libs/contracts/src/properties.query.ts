@@ -9,11 +9,33 @@ import {
   type PropertySort,
   type PropertyTypeSlug,
 } from './enums';
-import { PROPERTY_FILTER_FIELDS, PROPERTY_QUERY_LIMITS, propertyFilterField, propertyFilterNames, toPropertyFilters, type PropertyFilterField, type PropertyListParams } from './properties.filters';
+import {
+  PROPERTY_FILTER_FIELDS,
+  PROPERTY_QUERY_LIMITS,
+  propertyFilterField,
+  propertyFilterNames,
+  toPropertyFilters,
+  type PropertyFilterField,
+  type PropertyListParams,
+} from './properties.filters';
 import { QueryRules } from './query-rules';
 
-const { filterText, filterEnum, optionEnum, filterNumber, optionNumber, filterBoolean, IsQueryNumber, IsQueryEnum, IsQueryBoolean, IsQueryText, IsQuerySlug, IsQueryUuid, SameAsWhenBoth, NotAboveMax } =
-  QueryRules;
+const {
+  filterText,
+  filterEnum,
+  optionEnum,
+  filterNumber,
+  optionNumber,
+  filterBoolean,
+  IsQueryNumber,
+  IsQueryEnum,
+  IsQueryBoolean,
+  IsQueryText,
+  IsQuerySlug,
+  IsQueryUuid,
+  SameAsWhenBoth,
+  NotAboveMax,
+} = QueryRules;
 
 /**
  * Query parameters of the public properties read API (spec 01 §7 "The calls it makes").
@@ -97,7 +119,8 @@ function filterDecorators(field: PropertyFilterField, name: string): PropertyDec
     text: () => IsQueryText(field.maxLength ?? PROPERTY_QUERY_LIMITS.qMaxLength),
     slug: () => IsQuerySlug(),
     enum: () => IsQueryEnum(field.values ?? []),
-    number: () => IsQueryNumber({ min: field.min ?? 0, max: field.max ?? Number.MAX_SAFE_INTEGER, ...(field.integer ? { integer: true } : {}) }),
+    number: () =>
+      IsQueryNumber({ min: field.min ?? 0, max: field.max ?? Number.MAX_SAFE_INTEGER, ...(field.integer ? { integer: true } : {}) }),
     boolean: () => IsQueryBoolean(),
   }[field.kind]();
   const decorators = [IsOptional(), parse, check];

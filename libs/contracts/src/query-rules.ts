@@ -16,7 +16,9 @@ import type { MessageKey } from './messages';
 
 /** Values of a filter parameter that mean "no filter" (spec 01 §7). */
 export function isSkippedFilterValue(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && (value.trim() === '' || value.trim().toLowerCase() === 'all'));
+  return (
+    value === undefined || value === null || (typeof value === 'string' && (value.trim() === '' || value.trim().toLowerCase() === 'all'))
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -117,7 +119,10 @@ function IsQueryText(max: number): PropertyDecorator {
   };
   return ValidateBy({
     name: 'isQueryText',
-    validator: { validate: (v: unknown) => problem(v) === null, defaultMessage: (args?: ValidationArguments) => problem(args?.value) ?? 'field.invalid' },
+    validator: {
+      validate: (v: unknown) => problem(v) === null,
+      defaultMessage: (args?: ValidationArguments) => problem(args?.value) ?? 'field.invalid',
+    },
   });
 }
 

@@ -28,7 +28,10 @@ const PageNumber = (max: number, range: MessageKey) => (target: object, key: str
   Transform(({ value }) =>
     typeof value === 'string' ? (value.trim() === '' ? undefined : /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : value) : value,
   )(target, key);
-  Check('pageNumber', (v) => (typeof v !== 'number' || !Number.isInteger(v) ? 'field.integer' : v < 1 || v > max ? range : null))(target, key);
+  Check('pageNumber', (v) => (typeof v !== 'number' || !Number.isInteger(v) ? 'field.integer' : v < 1 || v > max ? range : null))(
+    target,
+    key,
+  );
 };
 
 /** Page and size of a list (1..10000, 1..100, default 1 and 20) plus `lang` for error texts. */

@@ -22,7 +22,10 @@ describe('validateInput: the one validation of the pages and the API (api/src/co
       ok: false,
       errors: { email: 'auth.emailInvalid', password: 'auth.passwordRequired' },
     });
-    expect(await validateInput(LoginDto, { email: '', password: 'x' }, 'ru')).toEqual({ ok: false, errors: { email: 'Email обязателен для заполнения' } });
+    expect(await validateInput(LoginDto, { email: '', password: 'x' }, 'ru')).toEqual({
+      ok: false,
+      errors: { email: 'Email обязателен для заполнения' },
+    });
   });
 
   it('returns the transformed value without unknown fields', async () => {

@@ -25,7 +25,9 @@ export class ImageTooLargeError extends Error {
     readonly width: number,
     readonly height: number,
   ) {
-    super(`image of ${width}x${height} pixels (${((width * height) / 1e6).toFixed(1)} MP) is over the ${MAX_INPUT_PIXELS / 1e6} MP limit; not decoded`);
+    super(
+      `image of ${width}x${height} pixels (${((width * height) / 1e6).toFixed(1)} MP) is over the ${MAX_INPUT_PIXELS / 1e6} MP limit; not decoded`,
+    );
     this.name = 'ImageTooLargeError';
   }
 }

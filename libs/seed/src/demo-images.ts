@@ -130,7 +130,14 @@ function plant(r: Random, x: number, base: number, scale: number, leaf: string, 
   for (let i = 0; i < 9; i++) {
     const a = -150 + i * 15 + r.float(-6, 6);
     const len = r.float(70, 120) * scale;
-    out += ellipse(x, base - 70 * scale - len / 2, 16 * scale, len / 2, leaf, `transform="rotate(${(a + 90).toFixed(1)} ${x.toFixed(1)} ${(base - 70 * scale).toFixed(1)})" opacity="0.92"`);
+    out += ellipse(
+      x,
+      base - 70 * scale - len / 2,
+      16 * scale,
+      len / 2,
+      leaf,
+      `transform="rotate(${(a + 90).toFixed(1)} ${x.toFixed(1)} ${(base - 70 * scale).toFixed(1)})" opacity="0.92"`,
+    );
   }
   return out;
 }
@@ -175,18 +182,44 @@ function officeScene(r: Random): string {
   // Pendant lamps.
   for (let i = 0; i < 3; i++) {
     const x = 330 + i * 470;
-    b += line(x, 110, x, 230, hsl(0, 0, 20), 3) + poly([[x - 55, 290], [x + 55, 290], [x + 22, 228], [x - 22, 228]], accent) + ellipse(x, 292, 40, 8, hsl(50, 100, 85));
+    b +=
+      line(x, 110, x, 230, hsl(0, 0, 20), 3) +
+      poly(
+        [
+          [x - 55, 290],
+          [x + 55, 290],
+          [x + 22, 228],
+          [x - 22, 228],
+        ],
+        accent,
+      ) +
+      ellipse(x, 292, 40, 8, hsl(50, 100, 85));
   }
   // Desks with monitors and chairs.
   const desks = r.int(2, 3);
   for (let i = 0; i < desks; i++) {
     const cx = (W / (desks + 1)) * (i + 1) + r.float(-40, 40);
     const y = 820 + r.float(-10, 20);
-    b += poly([[cx - 230, y], [cx + 230, y], [cx + 260, y + 40], [cx - 260, y + 40]], wood) + rect(cx - 260, y + 40, 520, 16, hsl(30, 30, 30));
+    b +=
+      poly(
+        [
+          [cx - 230, y],
+          [cx + 230, y],
+          [cx + 260, y + 40],
+          [cx - 260, y + 40],
+        ],
+        wood,
+      ) + rect(cx - 260, y + 40, 520, 16, hsl(30, 30, 30));
     b += rect(cx - 245, y + 56, 14, 150, hsl(0, 0, 25)) + rect(cx + 231, y + 56, 14, 150, hsl(0, 0, 25));
-    b += rect(cx - 90, y - 130, 180, 112, hsl(0, 0, 15), 'rx="6"') + rect(cx - 80, y - 122, 160, 94, 'url(#screen)') + rect(cx - 10, y - 18, 20, 18, hsl(0, 0, 20));
+    b +=
+      rect(cx - 90, y - 130, 180, 112, hsl(0, 0, 15), 'rx="6"') +
+      rect(cx - 80, y - 122, 160, 94, 'url(#screen)') +
+      rect(cx - 10, y - 18, 20, 18, hsl(0, 0, 20));
     b += rect(cx - 70, y + 10, 140, 14, hsl(0, 0, 85), 'rx="3"') + circle(cx + 130, y + 14, 14, hsl(hue + 180, 50, 60));
-    b += rect(cx - 70, y + 70, 140, 110, accent, 'rx="22"') + rect(cx - 85, y + 170, 170, 34, accent, 'rx="14"') + rect(cx - 6, y + 204, 12, 50, hsl(0, 0, 20));
+    b +=
+      rect(cx - 70, y + 70, 140, 110, accent, 'rx="22"') +
+      rect(cx - 85, y + 170, 170, 34, accent, 'rx="14"') +
+      rect(cx - 6, y + 204, 12, 50, hsl(0, 0, 20));
   }
   b += plant(r, 80, 1000, 1.3, hsl(r.float(95, 140), 45, 35), hsl(0, 0, 95));
   b += plant(r, 1520, 1000, 1.1, hsl(r.float(95, 140), 45, 32), accent);
@@ -211,7 +244,10 @@ function retailScene(r: Random): string {
     for (let i = 0; i < 7; i++) {
       const x = 90 + i * 210;
       const y = 80 + row * 150;
-      b += rect(x, y, 150, 110, 'url(#glass)') + rect(x - 6, y + 110, 162, 10, hsl(0, 0, 90)) + line(x + 75, y, x + 75, y + 110, hsl(0, 0, 90), 4);
+      b +=
+        rect(x, y, 150, 110, 'url(#glass)') +
+        rect(x - 6, y + 110, 162, 10, hsl(0, 0, 90)) +
+        line(x + 75, y, x + 75, y + 110, hsl(0, 0, 90), 4);
     }
   // Sign board with an abstract logo.
   b += rect(110, 370, 1380, 100, accent, 'rx="8"') + circle(220, 420, 32, accentLight);
@@ -221,7 +257,15 @@ function retailScene(r: Random): string {
   for (let i = 0; i < stripes; i++) {
     const x = 110 + (i * 1380) / stripes;
     const w = 1380 / stripes;
-    b += poly([[x, 475], [x + w, 475], [x + w + 6, 545], [x - 6, 545]], i % 2 ? '#ffffff' : accent);
+    b += poly(
+      [
+        [x, 475],
+        [x + w, 475],
+        [x + w + 6, 545],
+        [x - 6, 545],
+      ],
+      i % 2 ? '#ffffff' : accent,
+    );
     b += ellipse(x + w / 2, 545, w / 2 + 6, 14, i % 2 ? '#ffffff' : accent);
   }
   // Shop window with shelves and goods.
@@ -239,16 +283,44 @@ function retailScene(r: Random): string {
     }
   }
   // Glass reflections, frames and the door.
-  b += poly([[200, 560], [330, 560], [190, 890], [60, 890]], 'rgba(255,255,255,0.18)') + poly([[1050, 560], [1120, 560], [990, 890], [920, 890]], 'rgba(255,255,255,0.15)');
-  b += rect(720, 580, 160, 310, hsl(205, 25, 35), 'rx="4"') + rect(735, 595, 130, 280, 'url(#glass)') + rect(850, 720, 10, 60, hsl(0, 0, 85), 'rx="4"');
+  b +=
+    poly(
+      [
+        [200, 560],
+        [330, 560],
+        [190, 890],
+        [60, 890],
+      ],
+      'rgba(255,255,255,0.18)',
+    ) +
+    poly(
+      [
+        [1050, 560],
+        [1120, 560],
+        [990, 890],
+        [920, 890],
+      ],
+      'rgba(255,255,255,0.15)',
+    );
+  b +=
+    rect(720, 580, 160, 310, hsl(205, 25, 35), 'rx="4"') +
+    rect(735, 595, 130, 280, 'url(#glass)') +
+    rect(850, 720, 10, 60, hsl(0, 0, 85), 'rx="4"');
   for (const x of [110, 700, 880, 1480]) b += rect(x, 560, 12, 330, hsl(0, 0, 25));
   b += rect(110, 880, 1380, 12, hsl(0, 0, 25));
   // Pavement, planters, a street lamp.
   b += rect(0, 900, W, H - 900, 'url(#street)');
   for (let x = 0; x < W; x += 120) b += line(x, 900, x - 60, H, hsl(0, 0, 40, 0.5), 2);
   b += line(0, 980, W, 980, hsl(0, 0, 40, 0.5), 2);
-  for (const x of [40, 1560]) b += rect(x - 40, 860, 80, 60, hsl(0, 0, 30), 'rx="6"') + circle(x, 800, 70, hsl(r.float(95, 135), 45, 35)) + circle(x - 30, 770, 45, hsl(r.float(95, 135), 50, 42));
-  b += rect(1530, 420, 10, 480, hsl(0, 0, 20)) + rect(1490, 410, 90, 20, hsl(0, 0, 20), 'rx="8"') + ellipse(1535, 432, 30, 8, hsl(50, 100, 85));
+  for (const x of [40, 1560])
+    b +=
+      rect(x - 40, 860, 80, 60, hsl(0, 0, 30), 'rx="6"') +
+      circle(x, 800, 70, hsl(r.float(95, 135), 45, 35)) +
+      circle(x - 30, 770, 45, hsl(r.float(95, 135), 50, 42));
+  b +=
+    rect(1530, 420, 10, 480, hsl(0, 0, 20)) +
+    rect(1490, 410, 90, 20, hsl(0, 0, 20), 'rx="8"') +
+    ellipse(1535, 432, 30, 8, hsl(50, 100, 85));
   return svg(defs, b);
 }
 
@@ -267,7 +339,15 @@ function warehouseScene(r: Random): string {
   const bx1 = 1220;
   const by0 = 260;
   const by1 = 720;
-  let b = poly([[0, 0], [W, 0], [bx1, by0], [bx0, by0]], 'url(#ceiling)');
+  let b = poly(
+    [
+      [0, 0],
+      [W, 0],
+      [bx1, by0],
+      [bx0, by0],
+    ],
+    'url(#ceiling)',
+  );
   for (let i = 1; i < 6; i++) {
     const t = i / 6;
     const y = by0 * (1 - t * t * 0.0) * t;
@@ -275,9 +355,35 @@ function warehouseScene(r: Random): string {
   }
   for (let i = 0; i < 3; i++) {
     const t = 0.25 + i * 0.25;
-    b += poly([[bx0 * t + 120, by0 * t], [W - (W - bx1) * t - 120, by0 * t], [W - (W - bx1) * (t + 0.08) - 140, by0 * (t + 0.08)], [bx0 * (t + 0.08) + 140, by0 * (t + 0.08)]], hsl(200, 60, 92));
+    b += poly(
+      [
+        [bx0 * t + 120, by0 * t],
+        [W - (W - bx1) * t - 120, by0 * t],
+        [W - (W - bx1) * (t + 0.08) - 140, by0 * (t + 0.08)],
+        [bx0 * (t + 0.08) + 140, by0 * (t + 0.08)],
+      ],
+      hsl(200, 60, 92),
+    );
   }
-  b += poly([[0, 0], [bx0, by0], [bx0, by1], [0, H]], 'url(#side)') + poly([[W, 0], [bx1, by0], [bx1, by1], [W, H]], 'url(#side)');
+  b +=
+    poly(
+      [
+        [0, 0],
+        [bx0, by0],
+        [bx0, by1],
+        [0, H],
+      ],
+      'url(#side)',
+    ) +
+    poly(
+      [
+        [W, 0],
+        [bx1, by0],
+        [bx1, by1],
+        [W, H],
+      ],
+      'url(#side)',
+    );
   b += rect(bx0, by0, bx1 - bx0, by1 - by0, 'url(#ribs)');
   // Roller doors in the back wall.
   for (let i = 0; i < 2; i++) {
@@ -287,8 +393,34 @@ function warehouseScene(r: Random): string {
     b += rect(x + 110, 370, 80, 22, hsl(120, 60, 40), 'rx="3"');
   }
   // Floor with yellow lanes.
-  b += poly([[bx0, by1], [bx1, by1], [W, H], [0, H]], 'url(#floor)');
-  b += poly([[bx0 + 140, by1], [bx0 + 150, by1], [330, H], [270, H]], hsl(50, 95, 55)) + poly([[bx1 - 150, by1], [bx1 - 140, by1], [W - 270, H], [W - 330, H]], hsl(50, 95, 55));
+  b += poly(
+    [
+      [bx0, by1],
+      [bx1, by1],
+      [W, H],
+      [0, H],
+    ],
+    'url(#floor)',
+  );
+  b +=
+    poly(
+      [
+        [bx0 + 140, by1],
+        [bx0 + 150, by1],
+        [330, H],
+        [270, H],
+      ],
+      hsl(50, 95, 55),
+    ) +
+    poly(
+      [
+        [bx1 - 150, by1],
+        [bx1 - 140, by1],
+        [W - 270, H],
+        [W - 330, H],
+      ],
+      hsl(50, 95, 55),
+    );
   // Pallet racks on both sides, in front of the side walls.
   const rackSide = (x0: number, x1: number) => {
     let out = '';
@@ -299,7 +431,9 @@ function warehouseScene(r: Random): string {
       for (let x = x0 + 20; x < x1 - 60; x += r.float(90, 140)) {
         const w = r.float(70, 110);
         const h = r.float(80, 140);
-        out += rect(x, y - 12, w, 12, hsl(30, 35, 45)) + rect(x + 4, y - 12 - h, w - 8, h, hsl(r.float(25, 40), r.float(35, 55), r.float(50, 65)), 'rx="2"');
+        out +=
+          rect(x, y - 12, w, 12, hsl(30, 35, 45)) +
+          rect(x + 4, y - 12 - h, w - 8, h, hsl(r.float(25, 40), r.float(35, 55), r.float(50, 65)), 'rx="2"');
         out += line(x + 4, y - 12 - h / 2, x + w - 4, y - 12 - h / 2, hsl(30, 30, 35, 0.5), 3);
       }
     }
@@ -308,8 +442,13 @@ function warehouseScene(r: Random): string {
   b += rackSide(20, 340) + rackSide(1260, 1580);
   // Forklift.
   const fx = r.float(620, 900);
-  b += rect(fx, 760, 170, 110, hsl(48, 95, 52), 'rx="10"') + rect(fx + 40, 690, 90, 80, 'none', `stroke="${hsl(0, 0, 15)}" stroke-width="10"`);
-  b += rect(fx - 26, 640, 16, 240, hsl(0, 0, 20)) + rect(fx - 90, 860, 80, 10, hsl(0, 0, 20)) + circle(fx + 35, 880, 30, hsl(0, 0, 12)) + circle(fx + 140, 880, 30, hsl(0, 0, 12));
+  b +=
+    rect(fx, 760, 170, 110, hsl(48, 95, 52), 'rx="10"') + rect(fx + 40, 690, 90, 80, 'none', `stroke="${hsl(0, 0, 15)}" stroke-width="10"`);
+  b +=
+    rect(fx - 26, 640, 16, 240, hsl(0, 0, 20)) +
+    rect(fx - 90, 860, 80, 10, hsl(0, 0, 20)) +
+    circle(fx + 35, 880, 30, hsl(0, 0, 12)) +
+    circle(fx + 140, 880, 30, hsl(0, 0, 12));
   return svg(defs, b);
 }
 
@@ -329,7 +468,10 @@ function coworkingScene(r: Random): string {
   // Big window on the right.
   b += rect(1040, 110, 480, 520, 'url(#sky)') + mountains(r, 1040, 1520, 500, 170, hsl(210, 20, 64), '#f6f8fb');
   b += `<g>${skyline(r, 1040, 1520, 630, hsl(215, 15, 45), hsl(45, 80, 80))}</g>`;
-  b += rect(1030, 100, 500, 540, 'none', `stroke="${hsl(0, 0, 15)}" stroke-width="16"`) + rect(1274, 100, 12, 540, hsl(0, 0, 15)) + rect(1030, 360, 500, 12, hsl(0, 0, 15));
+  b +=
+    rect(1030, 100, 500, 540, 'none', `stroke="${hsl(0, 0, 15)}" stroke-width="16"`) +
+    rect(1274, 100, 12, 540, hsl(0, 0, 15)) +
+    rect(1030, 360, 500, 12, hsl(0, 0, 15));
   // Bookshelf and an abstract wall sign.
   b += rect(80, 160, 360, 420, hsl(30, 25, 25));
   for (let s = 0; s < 4; s++) {
@@ -342,14 +484,36 @@ function coworkingScene(r: Random): string {
   }
   // A framed poster of simple shapes.
   b += rect(560, 180, 280, 360, hsl(0, 0, 12)) + rect(576, 196, 248, 328, hsl(40, 40, 94));
-  b += circle(660, 300, 62, accent) + poly([[620, 500], [800, 500], [740, 360]], accent2, 'opacity="0.9"') + rect(700, 230, 90, 18, hsl(0, 0, 20));
+  b +=
+    circle(660, 300, 62, accent) +
+    poly(
+      [
+        [620, 500],
+        [800, 500],
+        [740, 360],
+      ],
+      accent2,
+      'opacity="0.9"',
+    ) +
+    rect(700, 230, 90, 18, hsl(0, 0, 20));
   // Floor.
   b += rect(0, 760, W, H - 760, 'url(#floor)');
   for (let x = -800; x <= 2400; x += 200) b += line(800 + (x - 800) * 0.3, 760, x, H, hsl(0, 0, 0, 0.1), 2);
   // Pendant lamps with warm light.
   for (let i = 0; i < 4; i++) {
     const x = 280 + i * 330;
-    b += line(x, 0, x, 250, hsl(0, 0, 10), 3) + poly([[x - 45, 320], [x + 45, 320], [x + 15, 250], [x - 15, 250]], hsl(0, 0, 12)) + ellipse(x, 420, 160, 110, 'url(#glow)');
+    b +=
+      line(x, 0, x, 250, hsl(0, 0, 10), 3) +
+      poly(
+        [
+          [x - 45, 320],
+          [x + 45, 320],
+          [x + 15, 250],
+          [x - 15, 250],
+        ],
+        hsl(0, 0, 12),
+      ) +
+      ellipse(x, 420, 160, 110, 'url(#glow)');
   }
   // Chairs behind the long table.
   for (let i = 0; i < 6; i++) {
@@ -357,12 +521,47 @@ function coworkingScene(r: Random): string {
     b += rect(x - 50, 620, 100, 120, i % 2 ? accent : accent2, 'rx="20"');
   }
   // Long communal table with laptops and mugs.
-  b += poly([[160, 720], [1440, 720], [1500, 790], [100, 790]], wood) + rect(100, 790, 1400, 18, hsl(30, 30, 30));
+  b +=
+    poly(
+      [
+        [160, 720],
+        [1440, 720],
+        [1500, 790],
+        [100, 790],
+      ],
+      wood,
+    ) + rect(100, 790, 1400, 18, hsl(30, 30, 30));
   for (const x of [150, 1430]) b += rect(x, 808, 20, 180, hsl(0, 0, 15));
   for (let i = 0; i < 5; i++) {
     const x = 300 + i * 230 + r.float(-30, 30);
-    b += poly([[x - 60, 700], [x + 60, 700], [x + 50, 640], [x - 50, 640]], hsl(0, 0, 75)) + poly([[x - 44, 696], [x + 44, 696], [x + 36, 648], [x - 36, 648]], hsl(hue, 50, 45));
-    b += poly([[x - 75, 748], [x + 75, 748], [x + 62, 716], [x - 62, 716]], hsl(0, 0, 82));
+    b +=
+      poly(
+        [
+          [x - 60, 700],
+          [x + 60, 700],
+          [x + 50, 640],
+          [x - 50, 640],
+        ],
+        hsl(0, 0, 75),
+      ) +
+      poly(
+        [
+          [x - 44, 696],
+          [x + 44, 696],
+          [x + 36, 648],
+          [x - 36, 648],
+        ],
+        hsl(hue, 50, 45),
+      );
+    b += poly(
+      [
+        [x - 75, 748],
+        [x + 75, 748],
+        [x + 62, 716],
+        [x - 62, 716],
+      ],
+      hsl(0, 0, 82),
+    );
     b += rect(x + 95, 712, 24, 30, hsl(r.float(0, 360), 50, 60), 'rx="4"');
   }
   b += plant(r, 1540, 1040, 1.4, hsl(r.float(95, 140), 45, 33), hsl(0, 0, 92));
@@ -402,8 +601,18 @@ function facadeScene(r: Random): string {
   b += rect(tx0, top, tx1 - tx0, 940 - top, 'url(#glass)');
   for (let y = top + 34; y < 940; y += 34) b += line(tx0, y, tx1, y, 'rgba(255,255,255,0.22)', 2);
   for (let x = tx0 + 56; x < tx1; x += 56) b += line(x, top, x, 940, 'rgba(0,0,0,0.18)', 3);
-  if (evening) for (let i = 0; i < 40; i++) b += rect(tx0 + 56 * r.int(0, 9) + 4, top + 34 * r.int(1, 22) + 4, 48, 26, lit, 'opacity="0.85"');
-  b += poly([[tx0 + 60, top], [tx0 + 200, top], [tx0 + 40, 940], [tx0, 940], [tx0, top + 200]], 'rgba(255,255,255,0.14)');
+  if (evening)
+    for (let i = 0; i < 40; i++) b += rect(tx0 + 56 * r.int(0, 9) + 4, top + 34 * r.int(1, 22) + 4, 48, 26, lit, 'opacity="0.85"');
+  b += poly(
+    [
+      [tx0 + 60, top],
+      [tx0 + 200, top],
+      [tx0 + 40, 940],
+      [tx0, 940],
+      [tx0, top + 200],
+    ],
+    'rgba(255,255,255,0.14)',
+  );
   b += rect(tx0 + 180, 860, tx1 - tx0 - 360, 80, hsl(0, 0, 15)) + rect(tx0 + 200, 870, tx1 - tx0 - 400, 70, lit, 'opacity="0.7"');
   // Street with trees.
   b += rect(0, 940, W, 30, hsl(0, 0, 70)) + rect(0, 970, W, H - 970, 'url(#road)');
@@ -429,7 +638,9 @@ export function demoImageSvg(kind: DemoImageKind, n: number): string {
   const r = new Random(hashSeed('demo-image', kind, n));
   const drawing = SCENES[kind](r);
   // Every other image is mirrored, so images of one kind differ in layout too.
-  return n % 2 === 0 ? drawing.replace(/<\/defs>([\s\S]*)<\/svg>$/, `</defs><g transform="translate(${W},0) scale(-1,1)">$1</g></svg>`) : drawing;
+  return n % 2 === 0
+    ? drawing.replace(/<\/defs>([\s\S]*)<\/svg>$/, `</defs><g transform="translate(${W},0) scale(-1,1)">$1</g></svg>`)
+    : drawing;
 }
 
 /** One pool image as a 1600x1067 JPEG. */
@@ -451,7 +662,8 @@ export async function ensureDemoImagePool(
   const pool = demoImagePool(size);
   const todo: Array<{ kind: DemoImageKind; n: number; key: string }> = [];
   for (const kind of Object.keys(pool) as DemoImageKind[])
-    for (let i = 0; i < pool[kind].length; i++) if (!(await storage.exists(pool[kind][i]))) todo.push({ kind, n: i + 1, key: pool[kind][i] });
+    for (let i = 0; i < pool[kind].length; i++)
+      if (!(await storage.exists(pool[kind][i]))) todo.push({ kind, n: i + 1, key: pool[kind][i] });
   // sharp runs on libuv's thread pool; a few at a time keeps every core busy.
   const parallel = 4;
   for (let i = 0; i < todo.length; i += parallel)

@@ -1,4 +1,11 @@
-import { PARTNER_CATEGORIES, PARTNER_CATEGORY_STYLE, partnerSlug, type LocalizedText, type PartnerCategorySlug, type WorkingHours } from '@realty/contracts';
+import {
+  PARTNER_CATEGORIES,
+  PARTNER_CATEGORY_STYLE,
+  partnerSlug,
+  type LocalizedText,
+  type PartnerCategorySlug,
+  type WorkingHours,
+} from '@realty/contracts';
 import type { EntityManager } from 'typeorm';
 import { Partner } from '@realty/db';
 import { hashSeed, Random } from './random';
@@ -26,57 +33,191 @@ export const PARTNER_CATEGORY_DEFS: Array<{ slug: PartnerCategorySlug; name: Loc
 /** Partner names per category; the counts are the spec's category bar (spec 01 §2 Partners). */
 const NAMES: Record<PartnerCategorySlug, string[]> = {
   banks: [
-    'Алатау Банк', 'Тенгри Финанс', 'Степной Капитал', 'Евразия Кредит', 'Нур Инвест Банк', 'Сапа Банк',
-    'Береке Финанс', 'Capital Point', 'Достык Банк', 'Обменный пункт Курс', 'Жетысу Кредит', 'Kaspian Pay',
+    'Алатау Банк',
+    'Тенгри Финанс',
+    'Степной Капитал',
+    'Евразия Кредит',
+    'Нур Инвест Банк',
+    'Сапа Банк',
+    'Береке Финанс',
+    'Capital Point',
+    'Достык Банк',
+    'Обменный пункт Курс',
+    'Жетысу Кредит',
+    'Kaspian Pay',
   ],
   restaurants: [
-    'Кофейня Арабика', 'Ресторан Шанырак', 'Sushi Master', 'Пиццерия Маргарита', 'Бистро Самал', 'Кафе Достархан',
-    'Coffee Lab', 'Чайхана Восток', 'Гриль-бар Медеу', 'Вок Азия', 'Пекарня Нан', 'Big Bite Burgers',
-    'Бизнес-ланч 25', 'Ресторан Алатау', 'Кафе Бауырсак', 'Green Salad Bar', 'Кондитерская Сладкий день', 'Шелковый путь',
-    'Кафе Тюльпан', 'Espresso Point', 'Лагман Хаус', 'Бар Высота', 'Fresh Smoothie', 'Ресторан Кочевник',
+    'Кофейня Арабика',
+    'Ресторан Шанырак',
+    'Sushi Master',
+    'Пиццерия Маргарита',
+    'Бистро Самал',
+    'Кафе Достархан',
+    'Coffee Lab',
+    'Чайхана Восток',
+    'Гриль-бар Медеу',
+    'Вок Азия',
+    'Пекарня Нан',
+    'Big Bite Burgers',
+    'Бизнес-ланч 25',
+    'Ресторан Алатау',
+    'Кафе Бауырсак',
+    'Green Salad Bar',
+    'Кондитерская Сладкий день',
+    'Шелковый путь',
+    'Кафе Тюльпан',
+    'Espresso Point',
+    'Лагман Хаус',
+    'Бар Высота',
+    'Fresh Smoothie',
+    'Ресторан Кочевник',
   ],
-  fitness: ['Фитнес-клуб Олимп', 'Йога-студия Прана', 'CrossFit Alatau', 'Бассейн Аква', 'Пилатес Баланс', 'Бокс-клуб Чемпион', 'Fitness Lab', 'Студия танца Ритм'],
+  fitness: [
+    'Фитнес-клуб Олимп',
+    'Йога-студия Прана',
+    'CrossFit Alatau',
+    'Бассейн Аква',
+    'Пилатес Баланс',
+    'Бокс-клуб Чемпион',
+    'Fitness Lab',
+    'Студия танца Ритм',
+  ],
   beauty: [
-    'Салон красоты Ажар', 'Барбершоп Бородач', 'Nail Art Studio', 'СПА Лотос', 'Салон Шарм', 'Косметология Эстетика',
-    'Barbershop Gentleman', 'Brow Bar', 'Салон Жасмин', 'Массаж Релакс', 'Студия загара Күн', 'Beauty Time',
-    'Визаж-студия Айгерим', 'Парикмахерская Стиль', 'Студия Гладко',
+    'Салон красоты Ажар',
+    'Барбершоп Бородач',
+    'Nail Art Studio',
+    'СПА Лотос',
+    'Салон Шарм',
+    'Косметология Эстетика',
+    'Barbershop Gentleman',
+    'Brow Bar',
+    'Салон Жасмин',
+    'Массаж Релакс',
+    'Студия загара Күн',
+    'Beauty Time',
+    'Визаж-студия Айгерим',
+    'Парикмахерская Стиль',
+    'Студия Гладко',
   ],
   retail: [
-    'Цветы Флора', 'Книжный Читай-город', 'Оптика Взгляд', 'Офис Плюс', 'Бутик Алма', 'Ювелирный Алтын',
-    'Техно Маркет', 'Мини-маркет 24/7', 'Сувениры Шанырак', 'Химчистка Чистюля', 'Ремонт обуви Мастер', 'Деловой стиль',
-    'Салон связи Мобайл', 'Портфель', 'Чай и кофе Пиала', 'Винотека Сомелье', 'Принт Экспресс', 'Ключ-сервис',
+    'Цветы Флора',
+    'Книжный Читай-город',
+    'Оптика Взгляд',
+    'Офис Плюс',
+    'Бутик Алма',
+    'Ювелирный Алтын',
+    'Техно Маркет',
+    'Мини-маркет 24/7',
+    'Сувениры Шанырак',
+    'Химчистка Чистюля',
+    'Ремонт обуви Мастер',
+    'Деловой стиль',
+    'Салон связи Мобайл',
+    'Портфель',
+    'Чай и кофе Пиала',
+    'Винотека Сомелье',
+    'Принт Экспресс',
+    'Ключ-сервис',
   ],
   medical: [
-    'Клиника Медикер Плюс', 'Стоматология Дентал Про', 'Аптека Здоровье', 'Лаборатория Диагност', 'Медцентр Шипагер',
-    'Офтальмология Зрение', 'Реабилитация Движение', 'Психолог Гармония', 'Педиатрия Балапан', 'Семейный доктор',
+    'Клиника Медикер Плюс',
+    'Стоматология Дентал Про',
+    'Аптека Здоровье',
+    'Лаборатория Диагност',
+    'Медцентр Шипагер',
+    'Офтальмология Зрение',
+    'Реабилитация Движение',
+    'Психолог Гармония',
+    'Педиатрия Балапан',
+    'Семейный доктор',
   ],
 };
 
 /** What each kind of partner does, in four languages: {name} is replaced. */
 const DESCRIPTIONS: Record<PartnerCategorySlug, LocalizedText[]> = {
   banks: [
-    L('{name} — отделение с полным обслуживанием юридических и физических лиц: счета, карты, кредиты и депозиты.', '{name} is a full-service branch for companies and individuals: accounts, cards, loans and deposits.', '{name} — заңды және жеке тұлғаларға толық қызмет көрсететін бөлімше: шоттар, карталар, несиелер мен депозиттер.', '{name}是为企业和个人提供全面服务的网点：账户、银行卡、贷款和存款。'),
-    L('{name}: расчётно-кассовое обслуживание бизнеса, эквайринг и валютный контроль рядом с вашим офисом.', '{name}: business cash management, card acquiring and currency control next to your office.', '{name}: кеңсеңіздің жанында бизнеске есеп айырысу-кассалық қызмет, эквайринг және валюталық бақылау.', '{name}：就在您办公室旁边的企业结算、收单和外汇管理服务。'),
+    L(
+      '{name} — отделение с полным обслуживанием юридических и физических лиц: счета, карты, кредиты и депозиты.',
+      '{name} is a full-service branch for companies and individuals: accounts, cards, loans and deposits.',
+      '{name} — заңды және жеке тұлғаларға толық қызмет көрсететін бөлімше: шоттар, карталар, несиелер мен депозиттер.',
+      '{name}是为企业和个人提供全面服务的网点：账户、银行卡、贷款和存款。',
+    ),
+    L(
+      '{name}: расчётно-кассовое обслуживание бизнеса, эквайринг и валютный контроль рядом с вашим офисом.',
+      '{name}: business cash management, card acquiring and currency control next to your office.',
+      '{name}: кеңсеңіздің жанында бизнеске есеп айырысу-кассалық қызмет, эквайринг және валюталық бақылау.',
+      '{name}：就在您办公室旁边的企业结算、收单和外汇管理服务。',
+    ),
   ],
   restaurants: [
-    L('{name} — завтраки, бизнес-ланчи и ужины с видом на горы. Доставка в офисы бизнес-центра.', '{name} serves breakfasts, business lunches and dinners with a mountain view, with delivery to offices in the centre.', '{name} — тауға қарайтын таңғы ас, бизнес-ланч және кешкі ас. Бизнес-орталықтың кеңселеріне жеткізу.', '{name}提供早餐、商务午餐和晚餐，可观山景，并为中心内的办公室送餐。'),
-    L('{name}: свежая кухня, быстрые обеды для сотрудников и зал для деловых встреч.', '{name}: fresh food, quick lunches for office staff and a room for business meetings.', '{name}: жаңа піскен тағамдар, қызметкерлерге жылдам түскі ас және іскерлік кездесулерге арналған зал.', '{name}：新鲜菜品、为上班族准备的快捷午餐以及商务会面区。'),
+    L(
+      '{name} — завтраки, бизнес-ланчи и ужины с видом на горы. Доставка в офисы бизнес-центра.',
+      '{name} serves breakfasts, business lunches and dinners with a mountain view, with delivery to offices in the centre.',
+      '{name} — тауға қарайтын таңғы ас, бизнес-ланч және кешкі ас. Бизнес-орталықтың кеңселеріне жеткізу.',
+      '{name}提供早餐、商务午餐和晚餐，可观山景，并为中心内的办公室送餐。',
+    ),
+    L(
+      '{name}: свежая кухня, быстрые обеды для сотрудников и зал для деловых встреч.',
+      '{name}: fresh food, quick lunches for office staff and a room for business meetings.',
+      '{name}: жаңа піскен тағамдар, қызметкерлерге жылдам түскі ас және іскерлік кездесулерге арналған зал.',
+      '{name}：新鲜菜品、为上班族准备的快捷午餐以及商务会面区。',
+    ),
   ],
   fitness: [
-    L('{name} — тренировки до и после работы: тренажёрный зал, групповые программы и персональный тренер.', '{name} offers workouts before and after work: a gym, group classes and personal training.', '{name} — жұмысқа дейін және кейін жаттығулар: тренажер залы, топтық бағдарламалар және жеке жаттықтырушы.', '{name}提供上班前后的训练：健身房、团体课程和私人教练。'),
-    L('{name}: корпоративные абонементы для команд арендаторов и удобное расписание.', '{name}: corporate memberships for tenant teams and a convenient timetable.', '{name}: жалға алушылардың командаларына корпоративтік абонементтер және ыңғайлы кесте.', '{name}：为租户团队提供企业会员卡和便利的课程时间表。'),
+    L(
+      '{name} — тренировки до и после работы: тренажёрный зал, групповые программы и персональный тренер.',
+      '{name} offers workouts before and after work: a gym, group classes and personal training.',
+      '{name} — жұмысқа дейін және кейін жаттығулар: тренажер залы, топтық бағдарламалар және жеке жаттықтырушы.',
+      '{name}提供上班前后的训练：健身房、团体课程和私人教练。',
+    ),
+    L(
+      '{name}: корпоративные абонементы для команд арендаторов и удобное расписание.',
+      '{name}: corporate memberships for tenant teams and a convenient timetable.',
+      '{name}: жалға алушылардың командаларына корпоративтік абонементтер және ыңғайлы кесте.',
+      '{name}：为租户团队提供企业会员卡和便利的课程时间表。',
+    ),
   ],
   beauty: [
-    L('{name} — стрижки, маникюр и уход без долгих поездок: запись на удобное время в обеденный перерыв.', '{name}: haircuts, manicure and care without a long trip, bookable in your lunch break.', '{name} — ұзақ жол жүрмей шаш қию, маникюр және күтім: түскі үзіліске ыңғайлы уақытқа жазылу.', '{name}：理发、美甲和护理，无需远行，可预约午休时间。'),
-    L('{name}: профессиональные мастера, качественная косметика и спокойная атмосфера.', '{name}: professional stylists, quality cosmetics and a calm atmosphere.', '{name}: кәсіби шеберлер, сапалы косметика және тыныш атмосфера.', '{name}：专业技师、优质化妆品和安静的氛围。'),
+    L(
+      '{name} — стрижки, маникюр и уход без долгих поездок: запись на удобное время в обеденный перерыв.',
+      '{name}: haircuts, manicure and care without a long trip, bookable in your lunch break.',
+      '{name} — ұзақ жол жүрмей шаш қию, маникюр және күтім: түскі үзіліске ыңғайлы уақытқа жазылу.',
+      '{name}：理发、美甲和护理，无需远行，可预约午休时间。',
+    ),
+    L(
+      '{name}: профессиональные мастера, качественная косметика и спокойная атмосфера.',
+      '{name}: professional stylists, quality cosmetics and a calm atmosphere.',
+      '{name}: кәсіби шеберлер, сапалы косметика және тыныш атмосфера.',
+      '{name}：专业技师、优质化妆品和安静的氛围。',
+    ),
   ],
   retail: [
-    L('{name} — всё необходимое для офиса и жизни рядом с работой.', '{name}: everything you need for the office and for daily life, right next to work.', '{name} — кеңсе мен күнделікті өмірге қажеттінің бәрі жұмыстың жанында.', '{name}：办公和日常生活所需，一应俱全，就在公司旁边。'),
-    L('{name}: быстрое обслуживание, корпоративные заказы и доставка по бизнес-центру.', '{name}: quick service, corporate orders and delivery within the business centre.', '{name}: жылдам қызмет, корпоративтік тапсырыстар және бизнес-орталық ішінде жеткізу.', '{name}：快速服务、企业订单以及中心内配送。'),
+    L(
+      '{name} — всё необходимое для офиса и жизни рядом с работой.',
+      '{name}: everything you need for the office and for daily life, right next to work.',
+      '{name} — кеңсе мен күнделікті өмірге қажеттінің бәрі жұмыстың жанында.',
+      '{name}：办公和日常生活所需，一应俱全，就在公司旁边。',
+    ),
+    L(
+      '{name}: быстрое обслуживание, корпоративные заказы и доставка по бизнес-центру.',
+      '{name}: quick service, corporate orders and delivery within the business centre.',
+      '{name}: жылдам қызмет, корпоративтік тапсырыстар және бизнес-орталық ішінде жеткізу.',
+      '{name}：快速服务、企业订单以及中心内配送。',
+    ),
   ],
   medical: [
-    L('{name} — приём врачей, анализы и справки без очередей. Корпоративные программы для сотрудников.', '{name}: doctor appointments, tests and certificates without queues, with corporate programmes for staff.', '{name} — дәрігер қабылдауы, талдаулар және анықтамалар кезексіз. Қызметкерлерге корпоративтік бағдарламалар.', '{name}：医生问诊、化验和证明，无需排队，并为员工提供企业计划。'),
-    L('{name}: современное оборудование и опытные специалисты в шаговой доступности от офиса.', '{name}: modern equipment and experienced specialists within walking distance of your office.', '{name}: заманауи жабдық және кеңседен жаяу жететін жердегі тәжірибелі мамандар.', '{name}：现代化设备和经验丰富的专家，离办公室仅几步之遥。'),
+    L(
+      '{name} — приём врачей, анализы и справки без очередей. Корпоративные программы для сотрудников.',
+      '{name}: doctor appointments, tests and certificates without queues, with corporate programmes for staff.',
+      '{name} — дәрігер қабылдауы, талдаулар және анықтамалар кезексіз. Қызметкерлерге корпоративтік бағдарламалар.',
+      '{name}：医生问诊、化验和证明，无需排队，并为员工提供企业计划。',
+    ),
+    L(
+      '{name}: современное оборудование и опытные специалисты в шаговой доступности от офиса.',
+      '{name}: modern equipment and experienced specialists within walking distance of your office.',
+      '{name}: заманауи жабдық және кеңседен жаяу жететін жердегі тәжірибелі мамандар.',
+      '{name}：现代化设备和经验丰富的专家，离办公室仅几步之遥。',
+    ),
   ],
 };
 
@@ -146,7 +287,10 @@ const HOURS: Record<PartnerCategorySlug, WorkingHours[]> = {
   restaurants: [week(['08:00', '22:00'], ['10:00', '23:00'], ['10:00', '22:00']), week(['08:00', '20:00'], ['09:00', '18:00'], null)],
   fitness: [week(['07:00', '23:00'], ['09:00', '21:00'], ['09:00', '21:00'])],
   beauty: [week(['10:00', '20:00'], ['10:00', '18:00'], null), week(['09:00', '21:00'], ['09:00', '21:00'], ['10:00', '18:00'])],
-  retail: [week(['10:00', '21:00'], ['10:00', '21:00'], ['11:00', '19:00']), week(['00:00', '24:00'], ['00:00', '24:00'], ['00:00', '24:00'])],
+  retail: [
+    week(['10:00', '21:00'], ['10:00', '21:00'], ['11:00', '19:00']),
+    week(['00:00', '24:00'], ['00:00', '24:00'], ['00:00', '24:00']),
+  ],
   medical: [week(['08:00', '20:00'], ['09:00', '15:00'], null)],
 };
 
@@ -189,15 +333,26 @@ export interface GeneratedPartner {
   sortOrder: number;
 }
 
-const fill = (t: LocalizedText, name: string): LocalizedText =>
-  ({ ru: t.ru.replace('{name}', name), en: t.en.replace('{name}', name), kk: t.kk.replace('{name}', name), zh: t.zh.replace('{name}', name) });
+const fill = (t: LocalizedText, name: string): LocalizedText => ({
+  ru: t.ru.replace('{name}', name),
+  en: t.en.replace('{name}', name),
+  kk: t.kk.replace('{name}', name),
+  zh: t.zh.replace('{name}', name),
+});
 
 /** The demo partners for a seed (87: the spec's category counts). Featured: 8, spread over the categories. */
 export function generatePartners(seed: number): GeneratedPartner[] {
   const r = new Random(hashSeed(seed, 'partners'));
   const taken = new Set<string>();
   const out: GeneratedPartner[] = [];
-  const featuredPerCategory: Record<PartnerCategorySlug, number> = { banks: 1, restaurants: 2, fitness: 1, beauty: 2, retail: 1, medical: 1 };
+  const featuredPerCategory: Record<PartnerCategorySlug, number> = {
+    banks: 1,
+    restaurants: 2,
+    fitness: 1,
+    beauty: 2,
+    retail: 1,
+    medical: 1,
+  };
   for (const category of PARTNER_CATEGORIES) {
     NAMES[category].forEach((name, i) => {
       const slug = partnerSlug(name, null, taken);
@@ -257,7 +412,9 @@ export async function insertDemoPartners(m: EntityManager, seed: number): Promis
   }
   const [{ n }] = (await m.query(`SELECT count(*)::int AS n FROM partners`)) as Array<{ n: number }>;
   if (n > 0) return 0;
-  const categories = new Map(((await m.query(`SELECT id, slug FROM partner_categories`)) as Array<{ id: number; slug: string }>).map((c) => [c.slug, c.id]));
+  const categories = new Map(
+    ((await m.query(`SELECT id, slug FROM partner_categories`)) as Array<{ id: number; slug: string }>).map((c) => [c.slug, c.id]),
+  );
   const partners = generatePartners(seed);
   await m
     .createQueryBuilder()

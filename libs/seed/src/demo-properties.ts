@@ -35,10 +35,30 @@ const TYPE_WEIGHTS: Array<[PropertyTypeSlug, number]> = [
 ];
 
 const DISTRICT_WEIGHTS: Record<PropertyTypeSlug, Array<[DistrictDef['slug'], number]>> = {
-  office: [['bostandyk', 35], ['medeu', 30], ['almaly', 25], ['auezov', 10]],
-  retail: [['almaly', 30], ['medeu', 25], ['bostandyk', 25], ['auezov', 20]],
-  warehouse: [['auezov', 55], ['almaly', 25], ['bostandyk', 12], ['medeu', 8]],
-  coworking: [['bostandyk', 35], ['medeu', 30], ['almaly', 30], ['auezov', 5]],
+  office: [
+    ['bostandyk', 35],
+    ['medeu', 30],
+    ['almaly', 25],
+    ['auezov', 10],
+  ],
+  retail: [
+    ['almaly', 30],
+    ['medeu', 25],
+    ['bostandyk', 25],
+    ['auezov', 20],
+  ],
+  warehouse: [
+    ['auezov', 55],
+    ['almaly', 25],
+    ['bostandyk', 12],
+    ['medeu', 8],
+  ],
+  coworking: [
+    ['bostandyk', 35],
+    ['medeu', 30],
+    ['almaly', 30],
+    ['auezov', 5],
+  ],
 };
 
 /** Share of listings of a type that sit in a building complex. */
@@ -190,7 +210,13 @@ function characteristicsOf(
 }
 
 /** Features follow the characteristics (a furnished office lists 'furniture', and so on). */
-function featuresOf(r: Random, type: PropertyTypeSlug, c: PropertyCharacteristics, floor: number, complex: ComplexDef | null): PropertyFeature[] {
+function featuresOf(
+  r: Random,
+  type: PropertyTypeSlug,
+  c: PropertyCharacteristics,
+  floor: number,
+  complex: ComplexDef | null,
+): PropertyFeature[] {
   const f = new Set<PropertyFeature>();
   if (c.parking) f.add('parking');
   if (c.furniture) f.add('furniture');
@@ -206,7 +232,8 @@ function featuresOf(r: Random, type: PropertyTypeSlug, c: PropertyCharacteristic
   if (officeLike && complex && (complex.buildingClass === 'A' || complex.buildingClass === 'B+') && r.chance(0.8)) f.add('reception');
   if (officeLike && floor >= 8 && r.chance(0.6)) f.add('panoramic_windows');
   if (type === 'retail' && floor === 1 && r.chance(0.75)) f.add('showcase_windows');
-  if ((type === 'warehouse' && r.chance(0.35)) || (type === 'office' && complex?.buildingClass === 'A' && r.chance(0.3))) f.add('generator');
+  if ((type === 'warehouse' && r.chance(0.35)) || (type === 'office' && complex?.buildingClass === 'A' && r.chance(0.3)))
+    f.add('generator');
   return PROPERTY_FEATURES.filter((x) => f.has(x));
 }
 
@@ -298,7 +325,7 @@ function generateOne(i: number, o: GeneratePropertiesOptions, offsets: ShareOffs
   const status: PropertyStatus = s < 0.92 ? 'active' : s < 0.96 ? 'pending' : 'inactive';
   const ref = o.referenceDate.getTime();
   const createdAt = new Date(Math.floor((ref - r.float(0, 120) * DAY) / 1000) * 1000);
-  const updatedAt = new Date(Math.min(ref, createdAt.getTime() + Math.floor(r.float(0, 14) * DAY / 1000) * 1000));
+  const updatedAt = new Date(Math.min(ref, createdAt.getTime() + Math.floor((r.float(0, 14) * DAY) / 1000) * 1000));
   const publishedAt = status === 'pending' ? null : new Date(Math.min(updatedAt.getTime(), createdAt.getTime() + r.int(10, 180) * 60_000));
   const viewsCount = status === 'pending' ? r.int(0, 20) : Math.floor(900 * Math.pow(r.float(), 1.5));
   const favoritesCount = Math.min(40, Math.round((viewsCount / 900) * 40 * r.float(0.2, 1.1)));

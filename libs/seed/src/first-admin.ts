@@ -48,10 +48,10 @@ export async function ensureFirstAdmin(ds: DataSource, options: { email?: string
     const [taken] = await m.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
     if (taken) throw new Error(`ADMIN_EMAIL ${email} belongs to an account that is not an active admin: choose another address`);
     const names = Object.keys(ROLE_TITLES);
-    await m.query(
-      `INSERT INTO roles (name, title) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (name) DO NOTHING`,
-      [names, names.map((k) => ROLE_TITLES[k as keyof typeof ROLE_TITLES])],
-    );
+    await m.query(`INSERT INTO roles (name, title) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (name) DO NOTHING`, [
+      names,
+      names.map((k) => ROLE_TITLES[k as keyof typeof ROLE_TITLES]),
+    ]);
     const password = randomPassword();
     const hash = await argon2.hash(password, ARGON2_OPTIONS);
     await m.query(

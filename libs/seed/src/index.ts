@@ -35,5 +35,13 @@ export {
 } from './demo-images';
 export { seedContent, seedContentData, type ContentSeedOptions } from './seed-content';
 export { PARTNER_CATEGORY_DEFS, BUSINESS_CENTER_POINT, generatePartners, insertDemoPartners, type GeneratedPartner } from './demo-partners';
-export { BLOG_CATEGORY_DEFS, BLOG_COVER_COUNT, blogCoverKey, ensureBlogCovers, generateBlogPosts, insertDemoBlog, type GeneratedBlogPost } from './demo-blog';
+export {
+  BLOG_CATEGORY_DEFS,
+  BLOG_COVER_COUNT,
+  blogCoverKey,
+  ensureBlogCovers,
+  generateBlogPosts,
+  insertDemoBlog,
+  type GeneratedBlogPost,
+} from './demo-blog';
 export { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin, randomPassword, type FirstAdmin } from './first-admin';

@@ -48,18 +48,41 @@ export function nounVariants(f: PropertyFacts): Variant[] {
       if (f.area <= 60) out.push({ ru: 'Компактный офис', en: 'Compact office', kk: 'Шағын кеңсе', zh: '小型办公室' });
       if (c.furniture) out.push({ ru: 'Офис с мебелью', en: 'Furnished office', kk: 'Жиһазы бар кеңсе', zh: '带家具办公室' });
       if (has('panoramic_windows'))
-        out.push({ ru: 'Офис с панорамными окнами', en: 'Office with panoramic windows', kk: 'Панорамалық терезелері бар кеңсе', zh: '全景窗办公室' });
-      if (f.complex?.buildingClass === 'A') out.push({ ru: 'Офис класса А', en: 'Class A office', kk: 'А класындағы кеңсе', zh: '甲级写字楼办公室' });
+        out.push({
+          ru: 'Офис с панорамными окнами',
+          en: 'Office with panoramic windows',
+          kk: 'Панорамалық терезелері бар кеңсе',
+          zh: '全景窗办公室',
+        });
+      if (f.complex?.buildingClass === 'A')
+        out.push({ ru: 'Офис класса А', en: 'Class A office', kk: 'А класындағы кеңсе', zh: '甲级写字楼办公室' });
       break;
     case 'retail':
       out.push({ ru: 'Торговое помещение', en: 'Retail space', kk: 'Сауда алаңы', zh: '商铺' });
       out.push({ ru: 'Помещение под магазин', en: 'Premises for a shop', kk: 'Дүкенге арналған үй-жай', zh: '适合开店的商铺' });
-      if (f.area >= 60) out.push({ ru: 'Помещение под кафе', en: 'Premises for a café', kk: 'Кафеге арналған үй-жай', zh: '适合开咖啡馆的商铺' });
+      if (f.area >= 60)
+        out.push({ ru: 'Помещение под кафе', en: 'Premises for a café', kk: 'Кафеге арналған үй-жай', zh: '适合开咖啡馆的商铺' });
       if (has('showcase_windows'))
-        out.push({ ru: 'Торговое помещение с витринами', en: 'Retail space with shop windows', kk: 'Витриналары бар сауда алаңы', zh: '带橱窗的商铺' });
+        out.push({
+          ru: 'Торговое помещение с витринами',
+          en: 'Retail space with shop windows',
+          kk: 'Витриналары бар сауда алаңы',
+          zh: '带橱窗的商铺',
+        });
       if (!f.complex && f.floor === 1 && has('separate_entrance'))
-        out.push({ ru: 'Торговое помещение на первой линии', en: 'Street-front retail space', kk: 'Бірінші желідегі сауда алаңы', zh: '临街商铺' });
-      if (f.complex) out.push({ ru: 'Торговая площадь с высоким трафиком', en: 'Retail unit with high footfall', kk: 'Адам ағыны көп сауда алаңы', zh: '人流量大的商铺' });
+        out.push({
+          ru: 'Торговое помещение на первой линии',
+          en: 'Street-front retail space',
+          kk: 'Бірінші желідегі сауда алаңы',
+          zh: '临街商铺',
+        });
+      if (f.complex)
+        out.push({
+          ru: 'Торговая площадь с высоким трафиком',
+          en: 'Retail unit with high footfall',
+          kk: 'Адам ағыны көп сауда алаңы',
+          zh: '人流量大的商铺',
+        });
       break;
     case 'warehouse':
       out.push({ ru: 'Склад', en: 'Warehouse', kk: 'Қойма', zh: '仓库' });
@@ -71,10 +94,26 @@ export function nounVariants(f: PropertyFacts): Variant[] {
       break;
     case 'coworking':
       if (c.desk_type === 'hot')
-        out.push({ ru: 'Гибкое рабочее место в коворкинге', en: 'Hot desk in a coworking space', kk: 'Коворкингтегі икемді жұмыс орны', zh: '联合办公灵活工位' });
+        out.push({
+          ru: 'Гибкое рабочее место в коворкинге',
+          en: 'Hot desk in a coworking space',
+          kk: 'Коворкингтегі икемді жұмыс орны',
+          zh: '联合办公灵活工位',
+        });
       else if (c.desk_type === 'fixed')
-        out.push({ ru: 'Закреплённое рабочее место в коворкинге', en: 'Fixed desk in a coworking space', kk: 'Коворкингтегі тұрақты жұмыс орны', zh: '联合办公固定工位' });
-      else out.push({ ru: 'Кабинет в коворкинге', en: 'Private office in a coworking space', kk: 'Коворкингтегі жеке кабинет', zh: '联合办公独立办公室' });
+        out.push({
+          ru: 'Закреплённое рабочее место в коворкинге',
+          en: 'Fixed desk in a coworking space',
+          kk: 'Коворкингтегі тұрақты жұмыс орны',
+          zh: '联合办公固定工位',
+        });
+      else
+        out.push({
+          ru: 'Кабинет в коворкинге',
+          en: 'Private office in a coworking space',
+          kk: 'Коворкингтегі жеке кабинет',
+          zh: '联合办公独立办公室',
+        });
       break;
   }
   return out;
@@ -171,7 +210,12 @@ const KEYWORDS: Record<PropertyTypeSlug, Record<DealType, LocalizedText>> = {
     sale: { ru: 'купить склад', en: 'warehouse for sale', kk: 'қойма сату', zh: '仓库出售' },
   },
   coworking: {
-    rent: { ru: 'коворкинг, аренда рабочего места', en: 'coworking, desk for rent', kk: 'коворкинг, жұмыс орнын жалға алу', zh: '联合办公、工位出租' },
+    rent: {
+      ru: 'коворкинг, аренда рабочего места',
+      en: 'coworking, desk for rent',
+      kk: 'коворкинг, жұмыс орнын жалға алу',
+      zh: '联合办公、工位出租',
+    },
     sale: { ru: 'коворкинг', en: 'coworking', kk: 'коворкинг', zh: '联合办公' },
   },
 };
@@ -300,7 +344,9 @@ export function buildPropertyTexts(f: PropertyFacts, noun: Variant): PropertyTex
   const place = f.complex ? f.complex.short : f.district.name;
   const deal = DEAL[f.dealType];
   const title = perLanguage((l) =>
-    l === 'zh' ? `${place.zh}${noun.zh}${deal.zh}，${f.area}平方米` : `${noun[l]} ${f.area} ${l === 'en' ? 'm²' : 'м²'} ${deal[l]}, ${place[l]}`,
+    l === 'zh'
+      ? `${place.zh}${noun.zh}${deal.zh}，${f.area}平方米`
+      : `${noun[l]} ${f.area} ${l === 'en' ? 'm²' : 'м²'} ${deal[l]}, ${place[l]}`,
   );
   const intro = perLanguage((l) => introSentence(f, noun, l));
   const price = perLanguage((l) => priceSentence(f, l));

@@ -20,9 +20,18 @@ export interface ContentSeedOptions {
 export async function seedContent(m: EntityManager, options: ContentSeedOptions): Promise<{ partners: number; blogPosts: number }> {
   const authorIds =
     options.authorIds ??
-    ((await m.query(`SELECT id FROM users WHERE lower(email) = ANY($1) ORDER BY created_at, id`, [AGENT_DEFS.map((a) => a.email.toLowerCase())])) as Array<{ id: string }>).map((u) => u.id);
+    (
+      (await m.query(`SELECT id FROM users WHERE lower(email) = ANY($1) ORDER BY created_at, id`, [
+        AGENT_DEFS.map((a) => a.email.toLowerCase()),
+      ])) as Array<{ id: string }>
+    ).map((u) => u.id);
   const partners = await insertDemoPartners(m, options.seed);
-  const blogPosts = await insertDemoBlog(m, { seed: options.seed, referenceDate: options.referenceDate, authorIds, storage: options.storage ?? new LocalFileStorage() });
+  const blogPosts = await insertDemoBlog(m, {
+    seed: options.seed,
+    referenceDate: options.referenceDate,
+    authorIds,
+    storage: options.storage ?? new LocalFileStorage(),
+  });
   return { partners, blogPosts };
 }
 

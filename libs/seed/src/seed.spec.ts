@@ -41,10 +41,27 @@ describe('seedDemoData', () => {
   });
 
   const tableHash = async (ds: DataSource, table: string) =>
-    (await ds.query(`SELECT count(*)::int AS n, md5(string_agg(t::text, '|' ORDER BY t.id)) AS h FROM ${table} t`))[0] as { n: number; h: string };
+    (await ds.query(`SELECT count(*)::int AS n, md5(string_agg(t::text, '|' ORDER BY t.id)) AS h FROM ${table} t`))[0] as {
+      n: number;
+      h: string;
+    };
 
   it('gives identical rows in two databases for the same seed (UUIDs, dates and hashes included)', async () => {
-    for (const table of ['roles', 'districts', 'property_categories', 'property_subcategories', 'property_types', 'building_complexes', 'users', 'properties', 'property_images', 'partner_categories', 'partners', 'blog_categories', 'blog_posts']) {
+    for (const table of [
+      'roles',
+      'districts',
+      'property_categories',
+      'property_subcategories',
+      'property_types',
+      'building_complexes',
+      'users',
+      'properties',
+      'property_images',
+      'partner_categories',
+      'partners',
+      'blog_categories',
+      'blog_posts',
+    ]) {
       const [ha, hb] = await Promise.all([tableHash(a, table), tableHash(b, table)]);
       expect(ha.n).toBeGreaterThan(0);
       expect({ table, ...hb }).toEqual({ table, ...ha });
@@ -95,7 +112,9 @@ describe('seedDemoData', () => {
       expect(r.lon).toBeLessThan(r.bounds.east);
     }
     // Inside Almaty, and the four boxes do not overlap.
-    const boxes: Array<{ slug: string; bounds: { south: number; west: number; north: number; east: number } }> = await a.query('SELECT slug, bounds FROM districts');
+    const boxes: Array<{ slug: string; bounds: { south: number; west: number; north: number; east: number } }> = await a.query(
+      'SELECT slug, bounds FROM districts',
+    );
     expect(boxes.map((x) => x.slug).sort()).toEqual([...DISTRICTS].sort());
     for (const { bounds } of boxes) {
       expect(bounds.south).toBeGreaterThan(43.15);
@@ -106,7 +125,11 @@ describe('seedDemoData', () => {
     for (const x of boxes)
       for (const y of boxes)
         if (x !== y) {
-          const overlap = x.bounds.south < y.bounds.north && y.bounds.south < x.bounds.north && x.bounds.west < y.bounds.east && y.bounds.west < x.bounds.east;
+          const overlap =
+            x.bounds.south < y.bounds.north &&
+            y.bounds.south < x.bounds.north &&
+            x.bounds.west < y.bounds.east &&
+            y.bounds.west < x.bounds.east;
           expect({ pair: `${x.slug}/${y.slug}`, overlap }).toEqual({ pair: `${x.slug}/${y.slug}`, overlap: false });
         }
   });
@@ -210,7 +233,14 @@ describe('seedDemoData', () => {
   });
 
   it('keeps prices, areas and floors in the Almaty ranges', async () => {
-    const rows: Array<{ type: keyof typeof AREA_RANGES; deal: 'rent' | 'sale'; price: string; area: string; floor: number; total: number }> = await a.query(`
+    const rows: Array<{
+      type: keyof typeof AREA_RANGES;
+      deal: 'rent' | 'sale';
+      price: string;
+      area: string;
+      floor: number;
+      total: number;
+    }> = await a.query(`
       SELECT t.slug AS type, p.deal_type AS deal, p.price, p.area, p.floor, p.total_floors AS total
       FROM properties p JOIN property_types t ON t.id = p.property_type_id`);
     for (const r of rows) {
@@ -241,13 +271,19 @@ describe('seedDemoData', () => {
       expect(r.slug).not.toMatch(/^[0-9-]+$/);
       for (const f of r.features) expect(PROPERTY_FEATURES).toContain(f);
       for (const key of ['furniture', 'air_conditioning', 'parking', 'meeting_rooms', 'kitchen'] as const)
-        expect({ slug: r.slug, key, feature: r.features.includes(key) }).toEqual({ slug: r.slug, key, feature: Boolean(r.characteristics[key]) });
+        expect({ slug: r.slug, key, feature: r.features.includes(key) }).toEqual({
+          slug: r.slug,
+          key,
+          feature: Boolean(r.characteristics[key]),
+        });
       expect(typeof r.characteristics.floor).toBe('number');
     }
   });
 
   it('stores the reference data: categories, subcategories, types, the home business centre', async () => {
-    const cats: Array<{ slug: string; icon: string; name: LocalizedText }> = await a.query('SELECT slug, icon, name FROM property_categories ORDER BY sort_order');
+    const cats: Array<{ slug: string; icon: string; name: LocalizedText }> = await a.query(
+      'SELECT slug, icon, name FROM property_categories ORDER BY sort_order',
+    );
     expect(cats.map((c) => [c.slug, c.icon])).toEqual([
       ['offices', 'building'],
       ['retail', 'store'],
@@ -274,7 +310,13 @@ describe('seedDemoData', () => {
       'SELECT c.building_class, c.total_floors, c.year_built, c.address, d.slug AS district FROM building_complexes c JOIN districts d ON d.id = c.district_id WHERE c.slug = $1',
       [HOME_COMPLEX_SLUG],
     );
-    expect(home).toEqual({ building_class: 'A', total_floors: 25, year_built: 2015, address: expect.stringContaining('Аль-Фараби'), district: 'bostandyk' });
+    expect(home).toEqual({
+      building_class: 'A',
+      total_floors: 25,
+      year_built: 2015,
+      address: expect.stringContaining('Аль-Фараби'),
+      district: 'bostandyk',
+    });
   });
 
   it('adds nothing when run again on the same database', async () => {
@@ -292,7 +334,9 @@ describe('generateProperties', () => {
   it('keeps the first listings when the count grows, and another seed gives other data', () => {
     const small = generateProperties({ ...base, seed: 5, count: 30 });
     const large = generateProperties({ ...base, seed: 5, count: 60 });
-    expect(large.slice(0, 30).map((l) => [l.id, l.slug, l.price, l.texts.title.ru])).toEqual(small.map((l) => [l.id, l.slug, l.price, l.texts.title.ru]));
+    expect(large.slice(0, 30).map((l) => [l.id, l.slug, l.price, l.texts.title.ru])).toEqual(
+      small.map((l) => [l.id, l.slug, l.price, l.texts.title.ru]),
+    );
     const other = generateProperties({ ...base, seed: 6, count: 30 });
     expect(other.filter((l, i) => l.id === small[i].id)).toHaveLength(0);
   });

@@ -42,7 +42,13 @@ export function CatalogFilters({
           <div className="pill-group">
             {config.dealTypeOptions.map((v) => (
               <label key={v} className="pill">
-                <input type="radio" name="dealType" value={v} checked={draft.dealType === v} onChange={() => update('dealType', v, 'now')} />
+                <input
+                  type="radio"
+                  name="dealType"
+                  value={v}
+                  checked={draft.dealType === v}
+                  onChange={() => update('dealType', v, 'now')}
+                />
                 <span>{t(`filters.deal.${v}`)}</span>
               </label>
             ))}
@@ -69,7 +75,12 @@ export function CatalogFilters({
           <label htmlFor={`${idPrefix}-district`} className="filter-label">
             {t('filters.district')}
           </label>
-          <select id={`${idPrefix}-district`} name="district" value={draft.district} onChange={(e) => update('district', e.target.value, 'now')}>
+          <select
+            id={`${idPrefix}-district`}
+            name="district"
+            value={draft.district}
+            onChange={(e) => update('district', e.target.value, 'now')}
+          >
             <option value="all">{t('filters.allDistricts')}</option>
             {DISTRICTS.map((d) => (
               <option key={d} value={d}>
@@ -145,13 +156,25 @@ export function CatalogFilters({
           <legend className="sr-only">{t('filters.amenities')}</legend>
           {has('furniture') ? (
             <label className="check">
-              <input type="checkbox" name="furniture" value="true" checked={draft.furniture === 'true'} onChange={(e) => update('furniture', e.target.checked ? 'true' : '', 'now')} />
+              <input
+                type="checkbox"
+                name="furniture"
+                value="true"
+                checked={draft.furniture === 'true'}
+                onChange={(e) => update('furniture', e.target.checked ? 'true' : '', 'now')}
+              />
               <span>{t('filters.furniture')}</span>
             </label>
           ) : null}
           {has('parking') ? (
             <label className="check">
-              <input type="checkbox" name="parking" value="true" checked={draft.parking === 'true'} onChange={(e) => update('parking', e.target.checked ? 'true' : '', 'now')} />
+              <input
+                type="checkbox"
+                name="parking"
+                value="true"
+                checked={draft.parking === 'true'}
+                onChange={(e) => update('parking', e.target.checked ? 'true' : '', 'now')}
+              />
               <span>{t('filters.parking')}</span>
             </label>
           ) : null}

@@ -118,7 +118,13 @@ export function CategoryListing({ page }: { page: CategoryPageData }) {
             </p>
             <div className="toolbar-field">
               <label htmlFor="category-sort">{t('sort.label')}</label>
-              <select id="category-sort" name="sort" form={formId} value={draft.sort} onChange={(e) => update('sort', e.target.value, 'now')}>
+              <select
+                id="category-sort"
+                name="sort"
+                form={formId}
+                value={draft.sort}
+                onChange={(e) => update('sort', e.target.value, 'now')}
+              >
                 {PROPERTY_SORTS.map((s) => (
                   <option key={s} value={s}>
                     {t(`sort.${s}`)}
@@ -132,10 +138,21 @@ export function CategoryListing({ page }: { page: CategoryPageData }) {
           {page.error ? (
             <ErrorState title={t('category.error')} message={page.error || t('category.unknownError')} reloadLabel={t('catalog.reload')} />
           ) : page.items.length === 0 ? (
-            <EmptyState title={t('category.empty')} hint={t('catalog.emptyHint')} resetHref={clearHref} resetLabel={t('catalog.resetFilters')} onReset={cancel} />
+            <EmptyState
+              title={t('category.empty')}
+              hint={t('catalog.emptyHint')}
+              resetHref={clearHref}
+              resetLabel={t('catalog.resetFilters')}
+              onReset={cancel}
+            />
           ) : (
             <>
-              <PropertyGrid properties={page.items} lang={page.lang} layout={state.view === 'list' ? 'list' : 'grid'} label={t('catalog.results')} />
+              <PropertyGrid
+                properties={page.items}
+                lang={page.lang}
+                layout={state.view === 'list' ? 'list' : 'grid'}
+                label={t('catalog.results')}
+              />
               <Pagination page={state.page} totalPages={page.totalPages} hrefFor={(p) => href({ page: p })} />
             </>
           )}

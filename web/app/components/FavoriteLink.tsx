@@ -71,7 +71,14 @@ export function FavoriteLink(props: FavoriteProps) {
 }
 
 /** FavoriteLink with the listing's favourite state already read (a card reads it once for the heart and its counter). */
-export function FavoriteControl({ title, propertyId, active: forced = false, className = 'fav-btn', withText = false, fav }: FavoriteProps & { fav: FavoriteState }) {
+export function FavoriteControl({
+  title,
+  propertyId,
+  active: forced = false,
+  className = 'fav-btn',
+  withText = false,
+  fav,
+}: FavoriteProps & { fav: FavoriteState }) {
   const texts = useTexts('catalog', favoriteTexts);
   const location = useLocation();
   const hydrated = useHydrated();

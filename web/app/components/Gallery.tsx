@@ -55,8 +55,20 @@ export function Gallery({ images, title, initialIndex = 0 }: { images: PropertyI
 
   const position = t('gallery.position', { n: current + 1, total: count });
   return (
-    <section id="gallery" className="gallery" aria-roledescription={t('gallery.roledescription')} aria-label={t('gallery.label')} onKeyDown={onKeyDown}>
-      <div className="gallery__main" tabIndex={count > 1 ? 0 : undefined} role="group" aria-roledescription={t('gallery.slide')} aria-label={position}>
+    <section
+      id="gallery"
+      className="gallery"
+      aria-roledescription={t('gallery.roledescription')}
+      aria-label={t('gallery.label')}
+      onKeyDown={onKeyDown}
+    >
+      <div
+        className="gallery__main"
+        tabIndex={count > 1 ? 0 : undefined}
+        role="group"
+        aria-roledescription={t('gallery.slide')}
+        aria-label={position}
+      >
         <PropertyImage
           key={images[current].id}
           image={images[current]}

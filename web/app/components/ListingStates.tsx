@@ -4,7 +4,17 @@ import { useHydrated } from '~/lib/serving/use-hydrated';
 import { SearchIcon } from './Icons';
 
 /** Error block with a reload control (a button with JavaScript, a link to this URL without). */
-export function ErrorState({ title, message, reloadLabel, level = 2 }: { title: string; message?: string; reloadLabel: string; level?: 1 | 2 }) {
+export function ErrorState({
+  title,
+  message,
+  reloadLabel,
+  level = 2,
+}: {
+  title: string;
+  message?: string;
+  reloadLabel: string;
+  level?: 1 | 2;
+}) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const location = useLocation();
@@ -26,7 +36,19 @@ export function ErrorState({ title, message, reloadLabel, level = 2 }: { title: 
 }
 
 /** 'Объекты не найдены' with an optional reset link. */
-export function EmptyState({ title, hint, resetHref, resetLabel, onReset }: { title: string; hint?: string; resetHref?: string; resetLabel?: string; onReset?: () => void }) {
+export function EmptyState({
+  title,
+  hint,
+  resetHref,
+  resetLabel,
+  onReset,
+}: {
+  title: string;
+  hint?: string;
+  resetHref?: string;
+  resetLabel?: string;
+  onReset?: () => void;
+}) {
   return (
     <div className="state-block">
       <SearchIcon size={40} />

@@ -37,11 +37,7 @@ export function Pagination({ page, totalPages, hrefFor }: { page: number; totalP
             </li>
           ) : (
             <li key={p}>
-              <Link
-                to={hrefFor(p)}
-                aria-current={p === page ? 'page' : undefined}
-                aria-label={t('pagination.page', { page: p })}
-              >
+              <Link to={hrefFor(p)} aria-current={p === page ? 'page' : undefined} aria-label={t('pagination.page', { page: p })}>
                 {p}
               </Link>
             </li>

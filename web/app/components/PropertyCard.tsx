@@ -49,24 +49,40 @@ type CardTexts = ReturnType<typeof cardTexts>;
  * React elements these parts were most of the page's server render. Only the title link and
  * the favourite control, which react to the visitor, stay React elements.
  */
-function staticParts(p: CardProperty, title: string, lang: Language, texts: CardTexts, favoritesCount: number, eager: boolean, lcp: boolean) {
+function staticParts(
+  p: CardProperty,
+  title: string,
+  lang: Language,
+  texts: CardTexts,
+  favoritesCount: number,
+  eager: boolean,
+  lcp: boolean,
+) {
   const img = p.image;
   const media = img
     ? `${img.webp ? `<source type="image/webp"${attr('srcSet', webpSrcset(img))}${attr('sizes', IMAGE_SIZES)}/>` : ''}<img${attr('src', img.src)}${attr('alt', title)}${attr('width', img.width)}${attr('height', img.height)} loading="${eager ? 'eager' : 'lazy'}" decoding="${eager ? 'auto' : 'async'}"${lcp ? ' fetchpriority="high"' : ''}/>`
     : `${spriteIconHtml('building', 40)}<span>${escapeHtml(texts.noImage)}</span>`;
-  const premium = p.favoritesCount > PREMIUM_FAVORITES ? `<span class="badge badge--premium">${spriteIconHtml('star', 12)}${escapeHtml(texts.premium)}</span>` : '';
+  const premium =
+    p.favoritesCount > PREMIUM_FAVORITES
+      ? `<span class="badge badge--premium">${spriteIconHtml('star', 12)}${escapeHtml(texts.premium)}</span>`
+      : '';
   const badges = `<span class="badge badge--${escapeHtml(p.dealType)}">${escapeHtml(texts.dealType[p.dealType] ?? p.dealType)}</span>${premium}`;
   const address = `${spriteIconHtml('pin', 16)}<span>${escapeHtml(p.address)}</span>`;
   const showFloor = (p.floor ?? 0) > 0 && (p.totalFloors ?? 0) > 0;
   const facts =
     `<li>${spriteIconHtml('area', 16)}<span class="sr-only">${escapeHtml(texts.area)}: </span>${escapeHtml(formatArea(p.area, lang))}</li>` +
-    (showFloor ? `<li>${spriteIconHtml('floor', 16)}${escapeHtml(texts.floor({ floor: p.floor ?? 0, total: p.totalFloors ?? 0 }))}</li>` : '');
+    (showFloor
+      ? `<li>${spriteIconHtml('floor', 16)}${escapeHtml(texts.floor({ floor: p.floor ?? 0, total: p.totalFloors ?? 0 }))}</li>`
+      : '');
   const extra = p.features.length - MAX_FEATURE_BADGES;
   const features = p.features.length
     ? p.features
         .slice(0, MAX_FEATURE_BADGES)
         .map((f) => `<li>${escapeHtml(texts.feature(f))}</li>`)
-        .join('') + (extra > 0 ? `<li><span aria-hidden="true">+${extra}</span><span class="sr-only">${escapeHtml(texts.moreFeatures(extra))}</span></li>` : '')
+        .join('') +
+      (extra > 0
+        ? `<li><span aria-hidden="true">+${extra}</span><span class="sr-only">${escapeHtml(texts.moreFeatures(extra))}</span></li>`
+        : '')
     : null;
   const footer =
     `<p class="property-card__price"><strong>${escapeHtml(formatPrice(p.price, p.dealType, lang))}</strong>` +
@@ -84,7 +100,17 @@ function staticParts(p: CardProperty, title: string, lang: Language, texts: Card
  * interactive elements). `priority`: the first cards above the fold load their image eagerly;
  * `lcp`: this card's image is the page's largest paint (fetchpriority=high).
  */
-export function PropertyCard({ property, lang, priority = false, lcp = false }: { property: CardProperty; lang: Language; priority?: boolean; lcp?: boolean }) {
+export function PropertyCard({
+  property,
+  lang,
+  priority = false,
+  lcp = false,
+}: {
+  property: CardProperty;
+  lang: Language;
+  priority?: boolean;
+  lcp?: boolean;
+}) {
   const texts = useTexts('catalog', cardTexts);
   const title = property.title || texts.noTitle;
   // The favourites count follows a pending toggle at once (optimistic); the heart shares the state.
@@ -93,7 +119,11 @@ export function PropertyCard({ property, lang, priority = false, lcp = false }: 
   return (
     <article className="property-card">
       <div className="property-card__media">
-        {property.image ? <picture dangerouslySetInnerHTML={innerHtml(parts.media)} /> : <div className="property-card__noimage" dangerouslySetInnerHTML={innerHtml(parts.media)} />}
+        {property.image ? (
+          <picture dangerouslySetInnerHTML={innerHtml(parts.media)} />
+        ) : (
+          <div className="property-card__noimage" dangerouslySetInnerHTML={innerHtml(parts.media)} />
+        )}
         <div className="property-card__badges" dangerouslySetInnerHTML={innerHtml(parts.badges)} />
         <FavoriteControl title={title} propertyId={property.id} fav={favorite} />
       </div>
@@ -105,7 +135,9 @@ export function PropertyCard({ property, lang, priority = false, lcp = false }: 
         </h3>
         <p className="property-card__address" dangerouslySetInnerHTML={innerHtml(parts.address)} />
         <ul className="property-card__facts" dangerouslySetInnerHTML={innerHtml(parts.facts)} />
-        {parts.features !== null ? <ul className="feature-badges" aria-label={texts.features} dangerouslySetInnerHTML={innerHtml(parts.features)} /> : null}
+        {parts.features !== null ? (
+          <ul className="feature-badges" aria-label={texts.features} dangerouslySetInnerHTML={innerHtml(parts.features)} />
+        ) : null}
         <div className="property-card__footer" dangerouslySetInnerHTML={innerHtml(parts.footer)} />
       </div>
     </article>

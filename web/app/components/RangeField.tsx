@@ -67,7 +67,10 @@ export function RangeField({
         </label>
       </div>
       {slider ? (
-        <div className="range-slider" style={{ ['--lo' as string]: `${pct(Math.min(lo, hi))}%`, ['--hi' as string]: `${pct(Math.max(lo, hi))}%` }}>
+        <div
+          className="range-slider"
+          style={{ ['--lo' as string]: `${pct(Math.min(lo, hi))}%`, ['--hi' as string]: `${pct(Math.max(lo, hi))}%` }}
+        >
           <input
             type="range"
             min={spec.min}

@@ -52,7 +52,11 @@ export function ShareButton({ url, title, className = 'btn btn-secondary' }: { u
           <span>{t('property.share')}</span>
         </a>
       )}
-      <span className={`share__notice${notice ? ' share__notice--visible' : ''}${notice === 'failed' ? ' share__notice--error' : ''}`} role="status" aria-live="polite">
+      <span
+        className={`share__notice${notice ? ' share__notice--visible' : ''}${notice === 'failed' ? ' share__notice--error' : ''}`}
+        role="status"
+        aria-live="polite"
+      >
         {notice === 'copied' ? t('property.copied') : notice === 'failed' ? t('property.copyFailed') : ''}
       </span>
     </span>

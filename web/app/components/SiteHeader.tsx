@@ -92,7 +92,12 @@ export function SiteHeader({ lang, theme, user = null }: { lang: Language; theme
                       <AuthenticityTokenInput />
                       <button type="submit" className="logout-link">
                         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
-                          <path d="M14 7l5 5-5 5M19 12H7M10 3H5a2 2 0 00-2 2v14a2 2 0 002 2h5" fill="none" stroke="currentColor" strokeWidth="2" />
+                          <path
+                            d="M14 7l5 5-5 5M19 12H7M10 3H5a2 2 0 00-2 2v14a2 2 0 002 2h5"
+                            fill="none"
+                            stroke="currentColor"
+                            strokeWidth="2"
+                          />
                         </svg>
                         <span>{t('nav.logout')}</span>
                       </button>
@@ -103,7 +108,12 @@ export function SiteHeader({ lang, theme, user = null }: { lang: Language; theme
                 <li>
                   <NavLink to="/auth" className="login-link">
                     <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
-                      <path d="M10 17l5-5-5-5M15 12H3M14 3h5a2 2 0 012 2v14a2 2 0 01-2 2h-5" fill="none" stroke="currentColor" strokeWidth="2" />
+                      <path
+                        d="M10 17l5-5-5-5M15 12H3M14 3h5a2 2 0 012 2v14a2 2 0 01-2 2h-5"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2"
+                      />
                     </svg>
                     <span>{t('nav.login')}</span>
                   </NavLink>
@@ -128,7 +138,13 @@ function LanguageSwitcher({ lang, pathname, search }: { lang: Language; pathname
       <ul>
         {supportedLanguages.map((l) => (
           <li key={l}>
-            <a href={languageHref(pathname, search, l)} hrefLang={l} lang={l} aria-current={l === lang ? 'true' : undefined} title={LANGUAGE_NAMES[l]}>
+            <a
+              href={languageHref(pathname, search, l)}
+              hrefLang={l}
+              lang={l}
+              aria-current={l === lang ? 'true' : undefined}
+              title={LANGUAGE_NAMES[l]}
+            >
               {l.toUpperCase()}
             </a>
           </li>
@@ -173,7 +189,11 @@ function ThemeIcon({ theme }: { theme: Theme }) {
     return (
       <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24">
         <circle cx="12" cy="12" r="5" fill="currentColor" />
-        <path d="M12 1v3M12 20v3M1 12h3M20 12h3M4.2 4.2l2.1 2.1M17.7 17.7l2.1 2.1M4.2 19.8l2.1-2.1M17.7 6.3l2.1-2.1" stroke="currentColor" strokeWidth="2" />
+        <path
+          d="M12 1v3M12 20v3M1 12h3M20 12h3M4.2 4.2l2.1 2.1M17.7 17.7l2.1 2.1M4.2 19.8l2.1-2.1M17.7 6.3l2.1-2.1"
+          stroke="currentColor"
+          strokeWidth="2"
+        />
       </svg>
     );
   if (theme === 'dark')
@@ -189,4 +209,3 @@ function ThemeIcon({ theme }: { theme: Theme }) {
     </svg>
   );
 }
-

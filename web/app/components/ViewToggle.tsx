@@ -8,7 +8,17 @@ const ICONS: Record<string, (p: { size?: number }) => JSX.Element> = { grid: Gri
  * Grid / list / map switch. Each view is its own URL (?view=), so the switch is a set of links
  * (works without JavaScript); the current one carries aria-current.
  */
-export function ViewToggle({ views, current, hrefFor, onNavigate }: { views: readonly string[]; current: string; hrefFor: (view: string) => string; onNavigate?: () => void }) {
+export function ViewToggle({
+  views,
+  current,
+  hrefFor,
+  onNavigate,
+}: {
+  views: readonly string[];
+  current: string;
+  hrefFor: (view: string) => string;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation('catalog');
   return (
     <div className="view-toggle" role="group" aria-label={t('view.label')}>

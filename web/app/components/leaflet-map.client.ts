@@ -59,11 +59,21 @@ function textTooltip(text: string): HTMLElement {
 
 export function createMap(
   element: HTMLElement,
-  options: { center: [number, number]; zoom: number; tileUrl: string; attribution: MapAttribution | null; label: string; fitToPoints: boolean },
+  options: {
+    center: [number, number];
+    zoom: number;
+    tileUrl: string;
+    attribution: MapAttribution | null;
+    label: string;
+    fitToPoints: boolean;
+  },
 ): MapHandle {
   const map = L.map(element, { center: options.center, zoom: options.zoom, scrollWheelZoom: false, attributionControl: !!options.tileUrl });
   if (options.tileUrl) {
-    L.tileLayer(options.tileUrl, { attribution: options.attribution ? attributionHtml(options.attribution) : undefined, maxZoom: 19 }).addTo(map);
+    L.tileLayer(options.tileUrl, {
+      attribution: options.attribution ? attributionHtml(options.attribution) : undefined,
+      maxZoom: 19,
+    }).addTo(map);
   }
   // The container is focusable (keyboard panning); give it a name.
   element.setAttribute('aria-label', options.label);
@@ -77,7 +87,13 @@ export function createMap(
       layer.clearLayers();
       for (const p of points) {
         const selected = selection?.selectedId === p.id;
-        const marker = L.circleMarker([p.lat, p.lng], { radius: selected ? 13 : 9, color, weight: 3, fillColor: selected ? color : fill, fillOpacity: 1 });
+        const marker = L.circleMarker([p.lat, p.lng], {
+          radius: selected ? 13 : 9,
+          color,
+          weight: 3,
+          fillColor: selected ? color : fill,
+          fillOpacity: 1,
+        });
         if (selection?.onSelect) {
           const select = selection.onSelect;
           marker.bindTooltip(textTooltip(p.title));

@@ -47,7 +47,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(auth.lang, 'auth');
   const tab: Tab = url.searchParams.get('tab') === 'register' ? 'register' : 'login';
   return data(
-    { tab, redirectTo, seo: { title: t('meta.title'), description: t('meta.description'), canonical: canonicalUrl(request, '/auth'), noindex: true } },
+    {
+      tab,
+      redirectTo,
+      seo: { title: t('meta.title'), description: t('meta.description'), canonical: canonicalUrl(request, '/auth'), noindex: true },
+    },
     { headers: await auth.headers() },
   );
 }
@@ -74,7 +78,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const redirectTo = readRedirectTo(form.get('redirectTo'), request);
   const reply = async (result: ActionResult, status = 400) => data(result, { status, headers: await auth.headers() });
   const invalid = (intent: ActionResult['intent'], errors: FieldErrors, values: Record<string, string>) =>
-    reply({ intent, errors, values, toast: { title: t('toast.validation'), description: t('toast.validationText'), variant: 'destructive' } });
+    reply({
+      intent,
+      errors,
+      values,
+      toast: { title: t('toast.validation'), description: t('toast.validationText'), variant: 'destructive' },
+    });
 
   if (intent === 'login' || intent === 'forgot') {
     const f = formFields(form, ['email', 'password', 'rememberMe'] as const);
@@ -85,7 +94,12 @@ export async function action({ request }: ActionFunctionArgs) {
       // Forgotten password from the login e-mail field (spec 01 §5).
       if (!f.email.trim()) {
         const message = t('toast.forgotEmailRequired');
-        return reply({ intent, values, errors: { email: message }, toast: { title: t('toast.forgotError'), description: message, variant: 'destructive' } });
+        return reply({
+          intent,
+          values,
+          errors: { email: message },
+          toast: { title: t('toast.forgotError'), description: message, variant: 'destructive' },
+        });
       }
       const checked = await validateInput(ForgotPasswordDto, { email: f.email }, lang);
       if (!checked.ok) return invalid(intent, checked.errors, values);
@@ -93,12 +107,19 @@ export async function action({ request }: ActionFunctionArgs) {
         await auth.api.auth.forgotPassword(checked.value.email);
       } catch (error) {
         const errors = apiFieldErrors(error);
-        return reply({
-          intent,
-          values,
-          errors: errors ?? undefined,
-          toast: failureToast(error, { title: t('toast.forgotError'), fallback: t('toast.forgotError'), network: t('toast.forgotNetwork') }),
-        }, error instanceof ApiNetworkError ? 503 : 400);
+        return reply(
+          {
+            intent,
+            values,
+            errors: errors ?? undefined,
+            toast: failureToast(error, {
+              title: t('toast.forgotError'),
+              fallback: t('toast.forgotError'),
+              network: t('toast.forgotNetwork'),
+            }),
+          },
+          error instanceof ApiNetworkError ? 503 : 400,
+        );
       }
       return reply({ intent, values, toast: { title: t('toast.forgotSent'), description: t('toast.forgotSentText') } }, 200);
     }
@@ -114,7 +135,11 @@ export async function action({ request }: ActionFunctionArgs) {
           intent,
           values,
           errors: apiFieldErrors(error) ?? undefined,
-          toast: failureToast(error, { title: t('toast.loginError'), fallback: t('toast.loginErrorDefault'), network: t('toast.loginNetwork') }),
+          toast: failureToast(error, {
+            title: t('toast.loginError'),
+            fallback: t('toast.loginErrorDefault'),
+            network: t('toast.loginNetwork'),
+          }),
         },
         error instanceof ApiNetworkError ? 503 : 400,
       );
@@ -157,7 +182,11 @@ export async function action({ request }: ActionFunctionArgs) {
           intent,
           values,
           errors: fields ?? undefined,
-          toast: failureToast(error, { title: t('toast.registerError'), fallback: t('toast.registerErrorDefault'), network: t('toast.registerNetwork') }),
+          toast: failureToast(error, {
+            title: t('toast.registerError'),
+            fallback: t('toast.registerErrorDefault'),
+            network: t('toast.registerNetwork'),
+          }),
         },
         error instanceof ApiNetworkError ? 503 : 400,
       );
@@ -218,8 +247,17 @@ export default function AuthPage() {
         </nav>
         {/* Without JavaScript the outcome shows here; with it, as a toast. */}
         {!hydrated ? <FormAlert message={result?.toast} /> : null}
-        <div id={`panel-${tab}`} role={hydrated ? 'tabpanel' : undefined} aria-labelledby={hydrated ? `tab-${tab}` : undefined} className="auth-panel">
-          {tab === 'login' ? <LoginForm result={result} redirectTo={redirectTo} /> : <RegisterForm result={result} redirectTo={redirectTo} />}
+        <div
+          id={`panel-${tab}`}
+          role={hydrated ? 'tabpanel' : undefined}
+          aria-labelledby={hydrated ? `tab-${tab}` : undefined}
+          className="auth-panel"
+        >
+          {tab === 'login' ? (
+            <LoginForm result={result} redirectTo={redirectTo} />
+          ) : (
+            <RegisterForm result={result} redirectTo={redirectTo} />
+          )}
         </div>
       </div>
     </div>
@@ -243,8 +281,25 @@ function LoginForm({ result, redirectTo }: { result?: ActionResult; redirectTo: 
     <Form method="post" noValidate className="auth-form" aria-labelledby="tab-login">
       <AuthenticityTokenInput />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <Field name="email" label={t('fields.email')} type="email" autoComplete="email" inputMode="email" placeholder={t('placeholders.email')} defaultValue={values.email} error={errors.email} required />
-      <Field name="password" label={t('fields.password')} type="password" autoComplete="current-password" error={errors.password} required />
+      <Field
+        name="email"
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder={t('placeholders.email')}
+        defaultValue={values.email}
+        error={errors.email}
+        required
+      />
+      <Field
+        name="password"
+        label={t('fields.password')}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password}
+        required
+      />
       <label className="checkbox">
         <input type="checkbox" name="rememberMe" defaultChecked={values.rememberMe === 'on'} />
         <span>{t('fields.rememberMe')}</span>
@@ -272,11 +327,56 @@ function RegisterForm({ result, redirectTo }: { result?: ActionResult; redirectT
     <Form method="post" noValidate className="auth-form" aria-labelledby="tab-register">
       <AuthenticityTokenInput />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <Field name="fullName" label={t('fields.fullName')} autoComplete="name" placeholder={t('placeholders.fullName')} defaultValue={values.fullName} error={errors.fullName} required />
-      <Field name="email" id="register-email" label={t('fields.email')} type="email" autoComplete="email" inputMode="email" placeholder={t('placeholders.email')} defaultValue={values.email} error={errors.email} required />
-      <Field name="phone" label={t('fields.phone')} type="tel" autoComplete="tel" inputMode="tel" placeholder={t('placeholders.phone')} defaultValue={values.phone} error={errors.phone} required />
-      <Field name="password" id="register-password" label={t('fields.password')} type="password" autoComplete="new-password" hint={t('hints.password')} error={errors.password} required />
-      <Field name="confirmPassword" label={t('fields.confirmPassword')} type="password" autoComplete="new-password" error={errors.confirmPassword} required />
+      <Field
+        name="fullName"
+        label={t('fields.fullName')}
+        autoComplete="name"
+        placeholder={t('placeholders.fullName')}
+        defaultValue={values.fullName}
+        error={errors.fullName}
+        required
+      />
+      <Field
+        name="email"
+        id="register-email"
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder={t('placeholders.email')}
+        defaultValue={values.email}
+        error={errors.email}
+        required
+      />
+      <Field
+        name="phone"
+        label={t('fields.phone')}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder={t('placeholders.phone')}
+        defaultValue={values.phone}
+        error={errors.phone}
+        required
+      />
+      <Field
+        name="password"
+        id="register-password"
+        label={t('fields.password')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('hints.password')}
+        error={errors.password}
+        required
+      />
+      <Field
+        name="confirmPassword"
+        label={t('fields.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+        required
+      />
       <div className="auth-actions">
         <button type="submit" name="intent" value="register" className="btn btn-primary" disabled={pending !== null}>
           {pending === 'register' ? t('register.pending') : t('register.submit')}

@@ -29,7 +29,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(auth.lang, 'auth');
   const token = new URL(request.url).searchParams.get('token')?.trim() ?? '';
   return data(
-    { token, seo: { title: t('meta.resetTitle'), description: t('reset.text'), canonical: absoluteUrl(request, '/auth/reset-password'), noindex: true } },
+    {
+      token,
+      seo: {
+        title: t('meta.resetTitle'),
+        description: t('reset.text'),
+        canonical: absoluteUrl(request, '/auth/reset-password'),
+        noindex: true,
+      },
+    },
     { headers: { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' } },
   );
 }
@@ -53,7 +61,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(auth.lang, 'auth');
   const f = formFields(form, ['token', 'password', 'confirmPassword'] as const);
   const reply = async (result: ActionResult, status = 400) => data(result, { status, headers: await auth.headers() });
-  const checked = await validateInput(ResetPasswordDto, { token: f.token, password: f.password, confirmPassword: f.confirmPassword }, auth.lang);
+  const checked = await validateInput(
+    ResetPasswordDto,
+    { token: f.token, password: f.password, confirmPassword: f.confirmPassword },
+    auth.lang,
+  );
   const errors: FieldErrors = checked.ok ? {} : { ...checked.errors };
   if (f.confirmPassword !== f.password) errors.confirmPassword = t('errors.passwordsMismatch');
   if (!checked.ok || Object.keys(errors).length) {
@@ -70,14 +82,23 @@ export async function action({ request }: ActionFunctionArgs) {
     return reply(
       {
         errors: fields ?? undefined,
-        toast: failureToast(error, { title: t('toast.resetError'), fallback: t('toast.resetErrorText'), network: t('toast.resetErrorText') }),
+        toast: failureToast(error, {
+          title: t('toast.resetError'),
+          fallback: t('toast.resetErrorText'),
+          network: t('toast.resetErrorText'),
+        }),
       },
       error instanceof ApiNetworkError ? 503 : 400,
     );
   }
   // Every session of the account ended with the reset: sign in again with the new password.
   if (auth.user) auth.signOut();
-  return redirectWithToast(request, '/auth', { title: t('toast.resetSuccess'), description: t('toast.resetSuccessText') }, { headers: await auth.headers() });
+  return redirectWithToast(
+    request,
+    '/auth',
+    { title: t('toast.resetSuccess'), description: t('toast.resetSuccessText') },
+    { headers: await auth.headers() },
+  );
 }
 
 export default function ResetPasswordPage() {
@@ -116,8 +137,23 @@ export default function ResetPasswordPage() {
             <Form method="post" noValidate className="auth-form">
               <AuthenticityTokenInput />
               <input type="hidden" name="token" value={token} />
-              <Field name="password" label={t('fields.newPassword')} type="password" autoComplete="new-password" hint={t('hints.resetPassword')} error={errors.password} required />
-              <Field name="confirmPassword" label={t('fields.confirmPassword')} type="password" autoComplete="new-password" error={errors.confirmPassword} required />
+              <Field
+                name="password"
+                label={t('fields.newPassword')}
+                type="password"
+                autoComplete="new-password"
+                hint={t('hints.resetPassword')}
+                error={errors.password}
+                required
+              />
+              <Field
+                name="confirmPassword"
+                label={t('fields.confirmPassword')}
+                type="password"
+                autoComplete="new-password"
+                error={errors.confirmPassword}
+                required
+              />
               <div className="auth-actions">
                 <button type="submit" className="btn btn-primary" disabled={pending}>
                   {pending ? t('reset.pending') : t('reset.submit')}

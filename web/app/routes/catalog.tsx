@@ -139,7 +139,9 @@ export default function CatalogPage() {
   const clearHref = listingHref(location.pathname, clearedState(state as ListingState, CATALOG_CONFIG, true), CATALOG_CONFIG, {}, current);
   const resetHref = listingHref(location.pathname, clearedState(state as ListingState, CATALOG_CONFIG, false), CATALOG_CONFIG, {}, current);
 
-  const markers = useMapPoints(state.view === 'map' && hydrated ? mapPointsUrl(serializeListing(state as ListingState, CATALOG_CONFIG), lang) : null);
+  const markers = useMapPoints(
+    state.view === 'map' && hydrated ? mapPointsUrl(serializeListing(state as ListingState, CATALOG_CONFIG), lang) : null,
+  );
   const points = useMemo<MapPoint[]>(() => (markers ?? []).map((p) => ({ ...p, id: p.href, linkText: t('map.details') })), [markers, t]);
 
   return (
@@ -218,13 +220,30 @@ export default function CatalogPage() {
         {failed ? (
           <ErrorState title={t('catalog.error')} reloadLabel={t('catalog.reload')} />
         ) : items.length === 0 ? (
-          <EmptyState title={t('catalog.empty')} hint={t('catalog.emptyHint')} resetHref={resetHref} resetLabel={t('catalog.resetFilters')} onReset={cancel} />
+          <EmptyState
+            title={t('catalog.empty')}
+            hint={t('catalog.emptyHint')}
+            resetHref={resetHref}
+            resetLabel={t('catalog.resetFilters')}
+            onReset={cancel}
+          />
         ) : (
           <>
             {state.view === 'map' ? (
               <div className="catalog-map" aria-busy={(hydrated && markers === undefined) || undefined}>
-                {markers === null ? <p className="inline-alert" role="alert">{t('map.markersError')}</p> : null}
-                <MapView points={points} zoom={12} height={480} tileUrl={tiles.url} attribution={tiles.attribution} label={t('map.catalogLabel')} />
+                {markers === null ? (
+                  <p className="inline-alert" role="alert">
+                    {t('map.markersError')}
+                  </p>
+                ) : null}
+                <MapView
+                  points={points}
+                  zoom={12}
+                  height={480}
+                  tileUrl={tiles.url}
+                  attribution={tiles.attribution}
+                  label={t('map.catalogLabel')}
+                />
               </div>
             ) : null}
             <PropertyGrid properties={items} lang={lang} label={t('catalog.results')} />

@@ -40,7 +40,10 @@ export default function ContactPage() {
   const { t } = useTranslation('company');
   const { t: tc } = useTranslation('common');
   const keys = useKeysOf('company');
-  const points = useMemo(() => [{ id: 'office', lat: OFFICE[0], lng: OFFICE[1], title: tc('brand'), subtitle: tc('footer.address') }], [tc]);
+  const points = useMemo(
+    () => [{ id: 'office', lat: OFFICE[0], lng: OFFICE[1], title: tc('brand'), subtitle: tc('footer.address') }],
+    [tc],
+  );
   return (
     <div className="company-page contact-page">
       <PageHero title={t('contact.title')} text={t('contact.subtitle')} />
@@ -118,7 +121,16 @@ export default function ContactPage() {
 
       <section className="container company-section" aria-labelledby="contact-map">
         <h2 id="contact-map">{t('contact.mapTitle')}</h2>
-        <MapView points={points} center={OFFICE} zoom={16} height={450} tileUrl={tiles.url} attribution={tiles.attribution} label={t('contact.mapLabel')} fallback={<span>{tc('footer.address')}</span>} />
+        <MapView
+          points={points}
+          center={OFFICE}
+          zoom={16}
+          height={450}
+          tileUrl={tiles.url}
+          attribution={tiles.attribution}
+          label={t('contact.mapLabel')}
+          fallback={<span>{tc('footer.address')}</span>}
+        />
       </section>
       <section className="container company-section" aria-labelledby="contact-transport">
         <h2 id="contact-transport">{t('contact.transportTitle')}</h2>

@@ -33,7 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }
   }
   const title = t('meta.title', { page: mail ? mail.subject || t('mail.noSubject') : t('mail.title') });
-  return data({ title, lang: auth.lang, mail }, { status: mail ? 200 : 404, headers: await auth.headers({ 'Cache-Control': 'private, no-store' }) });
+  return data(
+    { title, lang: auth.lang, mail },
+    { status: mail ? 200 : 404, headers: await auth.headers({ 'Cache-Control': 'private, no-store' }) },
+  );
 }
 
 const URL_IN_TEXT = /(https?:\/\/[^\s<>"']+)/g;
@@ -97,7 +100,13 @@ export default function AdminMailMessage() {
       {mail.html !== null ? (
         <section aria-labelledby="mail-html">
           <h2 id="mail-html">{t('mail.html')}</h2>
-          <iframe className="mail-html" sandbox="" srcDoc={mail.html} title={t('mail.htmlFrame', { subject })} referrerPolicy="no-referrer" />
+          <iframe
+            className="mail-html"
+            sandbox=""
+            srcDoc={mail.html}
+            title={t('mail.htmlFrame', { subject })}
+            referrerPolicy="no-referrer"
+          />
         </section>
       ) : null}
     </article>

@@ -32,7 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (error instanceof ApiError && error.status === 404) off = true;
     else await rethrowAuthError(request, auth, error);
   }
-  return data({ title: t('meta.title', { page: t('mail.title') }), lang: auth.lang, mails, off }, { headers: await auth.headers({ 'Cache-Control': 'private, no-store' }) });
+  return data(
+    { title: t('meta.title', { page: t('mail.title') }), lang: auth.lang, mails, off },
+    { headers: await auth.headers({ 'Cache-Control': 'private, no-store' }) },
+  );
 }
 
 export default function AdminMailPage() {

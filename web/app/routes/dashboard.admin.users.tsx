@@ -77,7 +77,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let roles: RoleDto[] = [];
   try {
     const [list, roleList] = await Promise.all([
-      auth.api.admin.users.list({ q: filters.q, role: filters.role, status: filters.status, page: filters.page, limit: ADMIN_USERS_PAGE_SIZE }),
+      auth.api.admin.users.list({
+        q: filters.q,
+        role: filters.role,
+        status: filters.status,
+        page: filters.page,
+        limit: ADMIN_USERS_PAGE_SIZE,
+      }),
       auth.api.admin.roles(),
     ]);
     users = list.items;
@@ -274,7 +280,11 @@ export default function AdminUsersPage() {
                               {u.status === 'blocked' ? t('users.unblock') : t('users.block')}
                             </button>
                           </Form>
-                          <Link to={listHref({ ...filters, confirm: u.id })} className="btn btn-danger-outline btn-small" preventScrollReset>
+                          <Link
+                            to={listHref({ ...filters, confirm: u.id })}
+                            className="btn btn-danger-outline btn-small"
+                            preventScrollReset
+                          >
                             {t('users.delete')}
                           </Link>
                         </div>

@@ -14,7 +14,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireUser(request, STAFF_ROLES);
   const t = await i18nServer.getFixedT(auth.lang, 'dashboard');
   return data(
-    { title: t('meta.title', { page: t('employee.title') }), firstName: auth.user.firstName, role: auth.user.role, admin: ADMIN_ROLES.includes(auth.user.role) },
+    {
+      title: t('meta.title', { page: t('employee.title') }),
+      firstName: auth.user.firstName,
+      role: auth.user.role,
+      admin: ADMIN_ROLES.includes(auth.user.role),
+    },
     { headers: await auth.headers() },
   );
 }

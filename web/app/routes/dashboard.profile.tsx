@@ -47,7 +47,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const [t, ta] = await Promise.all([i18nServer.getFixedT(lang, 'dashboard'), i18nServer.getFixedT(lang, 'auth')]);
   const reply = async (result: ActionResult, status = 400) => data(result, { status, headers: await auth.headers() });
   const validationToast: ToastMessage = { title: ta('toast.validation'), description: ta('toast.validationText'), variant: 'destructive' };
-  const failure = (error: unknown) => failureToast(error, { title: t('error'), fallback: ta('toast.resetErrorText'), network: ta('toast.network'), networkTitle: ta('toast.network') });
+  const failure = (error: unknown) =>
+    failureToast(error, {
+      title: t('error'),
+      fallback: ta('toast.resetErrorText'),
+      network: ta('toast.network'),
+      networkTitle: ta('toast.network'),
+    });
   const intent = form.get('intent');
 
   if (intent === 'profile') {
@@ -60,7 +66,10 @@ export async function action({ request }: ActionFunctionArgs) {
       updated = await auth.api.auth.updateMe({ ...checked.value, phone: checked.value.phone ?? null });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) await rethrowAuthError(request, auth, error);
-      return reply({ intent, values, errors: apiFieldErrors(error) ?? undefined, toast: failure(error) }, error instanceof ApiNetworkError ? 503 : 400);
+      return reply(
+        { intent, values, errors: apiFieldErrors(error) ?? undefined, toast: failure(error) },
+        error instanceof ApiNetworkError ? 503 : 400,
+      );
     }
     // The greeting uses the new name; the interface follows the preferred language.
     auth.updateUser({ firstName: updated.firstName });
@@ -115,9 +124,30 @@ export default function ProfilePage() {
           <h2 id="profile-personal">{t('profile.personal')}</h2>
           <AuthenticityTokenInput />
           <Field name="email" label={t('profile.email')} type="email" value={profile.email} readOnly disabled />
-          <Field name="firstName" label={t('profile.firstName')} autoComplete="given-name" defaultValue={values.firstName ?? profile.firstName} error={p?.errors?.firstName} required />
-          <Field name="lastName" label={t('profile.lastName')} autoComplete="family-name" defaultValue={values.lastName ?? profile.lastName} error={p?.errors?.lastName} required />
-          <Field name="phone" label={t('profile.phone')} type="tel" autoComplete="tel" defaultValue={values.phone ?? profile.phone ?? ''} error={p?.errors?.phone} />
+          <Field
+            name="firstName"
+            label={t('profile.firstName')}
+            autoComplete="given-name"
+            defaultValue={values.firstName ?? profile.firstName}
+            error={p?.errors?.firstName}
+            required
+          />
+          <Field
+            name="lastName"
+            label={t('profile.lastName')}
+            autoComplete="family-name"
+            defaultValue={values.lastName ?? profile.lastName}
+            error={p?.errors?.lastName}
+            required
+          />
+          <Field
+            name="phone"
+            label={t('profile.phone')}
+            type="tel"
+            autoComplete="tel"
+            defaultValue={values.phone ?? profile.phone ?? ''}
+            error={p?.errors?.phone}
+          />
           <Field name="language" label={t('profile.language')} error={p?.errors?.language}>
             <select id="field-language" name="language" defaultValue={values.language ?? profile.language}>
               {supportedLanguages.map((l) => (
@@ -135,9 +165,31 @@ export default function ProfilePage() {
           <h2 id="profile-password">{t('profile.passwordTitle')}</h2>
           <AuthenticityTokenInput />
           <input type="text" name="username" autoComplete="username" value={profile.email} readOnly hidden />
-          <Field name="currentPassword" label={t('profile.currentPassword')} type="password" autoComplete="current-password" error={pw?.errors?.currentPassword} required />
-          <Field name="newPassword" label={t('profile.newPassword')} type="password" autoComplete="new-password" error={pw?.errors?.newPassword} required />
-          <Field name="confirmPassword" id="profile-confirm" label={t('profile.confirmPassword')} type="password" autoComplete="new-password" error={pw?.errors?.confirmPassword} required />
+          <Field
+            name="currentPassword"
+            label={t('profile.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            error={pw?.errors?.currentPassword}
+            required
+          />
+          <Field
+            name="newPassword"
+            label={t('profile.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            error={pw?.errors?.newPassword}
+            required
+          />
+          <Field
+            name="confirmPassword"
+            id="profile-confirm"
+            label={t('profile.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            error={pw?.errors?.confirmPassword}
+            required
+          />
           <button type="submit" name="intent" value="password" className="btn btn-primary" disabled={!!pending}>
             {pending === 'password' ? t('profile.saving') : t('profile.changePassword')}
           </button>

@@ -10,7 +10,8 @@ import { keptRouteHeaders } from '~/lib/serving/route-headers';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
 
 /** Dashboards are private: never indexed (and, being under /dashboard/, never tracked as public pages). */
-export const meta: MetaFunction = ({ error, matches }) => (error ? errorMeta(error, languageOf(matches)) : [{ name: 'robots', content: 'noindex' }]);
+export const meta: MetaFunction = ({ error, matches }) =>
+  error ? errorMeta(error, languageOf(matches)) : [{ name: 'robots', content: 'noindex' }];
 
 /**
  * /dashboard/* layout (spec 02 §2): signed-in users only (anonymous -> /auth?redirectTo=...).
@@ -18,7 +19,10 @@ export const meta: MetaFunction = ({ error, matches }) => (error ? errorMeta(err
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireUser(request);
-  return data({ user: auth.user, mailSink: Boolean(process.env.MAIL_SINK_DIR) }, { headers: await auth.headers({ 'Cache-Control': 'private, no-store' }) });
+  return data(
+    { user: auth.user, mailSink: Boolean(process.env.MAIL_SINK_DIR) },
+    { headers: await auth.headers({ 'Cache-Control': 'private, no-store' }) },
+  );
 }
 
 /** Its `no-store` reaches the browser, for every dashboard page (they have no `headers` of their own). */

@@ -32,7 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     await rethrowAuthError(request, auth, error);
   }
-  return data({ title: t('meta.title', { page: t('favorites.title') }), lang: auth.lang, items: toCardProperties(items, auth.lang), meta }, { headers: await auth.headers() });
+  return data(
+    { title: t('meta.title', { page: t('favorites.title') }), lang: auth.lang, items: toCardProperties(items, auth.lang), meta },
+    { headers: await auth.headers() },
+  );
 }
 
 export default function FavoritesPage() {
@@ -48,7 +51,12 @@ export default function FavoritesPage() {
           <Pagination page={meta.page} totalPages={meta.totalPages} hrefFor={(p) => (p > 1 ? `?page=${p}` : '?')} />
         </>
       ) : (
-        <EmptyState title={t('favorites.empty')} hint={t('favorites.emptyHint')} resetHref="/catalog" resetLabel={t('favorites.toCatalog')} />
+        <EmptyState
+          title={t('favorites.empty')}
+          hint={t('favorites.emptyHint')}
+          resetHref="/catalog"
+          resetLabel={t('favorites.toCatalog')}
+        />
       )}
     </section>
   );

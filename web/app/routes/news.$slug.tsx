@@ -24,7 +24,16 @@ const RELATED = 2;
 
 /** Plain text of sanitised HTML (for the description and the share text). */
 function textOf(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -46,8 +55,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!detail.ok) {
     const notFound = detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400);
     if (!notFound) console.error(`article ${key}: load failed`, detail.error);
-    const seo: Seo = { title: t('article.notFound'), description: t('article.notFoundText'), canonical: canonicalUrl(request, `/news/${encodeURIComponent(key)}`), noindex: true };
-    return data({ post: null as BlogPostDetail | null, related: [] as BlogPostListItem[], dates: {} as Record<string, string>, lang, seo, url: '' }, { status: notFound ? 404 : 502 });
+    const seo: Seo = {
+      title: t('article.notFound'),
+      description: t('article.notFoundText'),
+      canonical: canonicalUrl(request, `/news/${encodeURIComponent(key)}`),
+      noindex: true,
+    };
+    return data(
+      { post: null as BlogPostDetail | null, related: [] as BlogPostListItem[], dates: {} as Record<string, string>, lang, seo, url: '' },
+      { status: notFound ? 404 : 502 },
+    );
   }
   const post = detail.post;
   const canonical = canonicalUrl(request, newsHref(post));
@@ -167,7 +184,9 @@ export default function ArticlePage() {
             {d.related.map((r) => (
               <li key={r.id}>
                 <Link to={newsHref(r)}>
-                  <span className="news-card__category">{r.category ? pickText(r.category.name, d.lang) : t('article.defaultCategory')}</span>
+                  <span className="news-card__category">
+                    {r.category ? pickText(r.category.name, d.lang) : t('article.defaultCategory')}
+                  </span>
                   <strong>{pickText(r.title, d.lang)}</strong>
                   <time dateTime={r.publishedAt ?? r.createdAt}>{d.dates[r.id]}</time>
                 </Link>

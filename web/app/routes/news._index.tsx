@@ -42,7 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     categories = await api.blog.categories();
     const category = categories.find((c) => c.slug === categorySlug);
-    const result = await api.blog.posts({ page, limit: BLOG_QUERY_LIMITS.limitDefault, language: 'ru', categoryId: category?.id, search: search || undefined });
+    const result = await api.blog.posts({
+      page,
+      limit: BLOG_QUERY_LIMITS.limitDefault,
+      language: 'ru',
+      categoryId: category?.id,
+      search: search || undefined,
+    });
     posts = result.items;
     totalPages = result.meta.totalPages;
     total = result.meta.total;
@@ -52,7 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const category = categories.some((c) => c.slug === categorySlug) ? categorySlug : '';
   // spec 01 §2: "one featured article (the first with viewsCount above 100)", on the first page of an unfiltered list.
-  const featured = page === 1 && !search && !category ? posts.find((p) => p.viewsCount > BLOG_QUERY_LIMITS.featuredViewsAbove) ?? null : null;
+  const featured =
+    page === 1 && !search && !category ? (posts.find((p) => p.viewsCount > BLOG_QUERY_LIMITS.featuredViewsAbove) ?? null) : null;
 
   const canonical = canonicalUrl(request, `/news${page > 1 ? `?page=${page}` : ''}`);
   const seo: Seo = {
@@ -70,7 +77,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
         inLanguage: lang,
         mainEntity: {
           '@type': 'ItemList',
-          itemListElement: posts.map((p, i) => ({ '@type': 'ListItem', position: i + 1, name: pickText(p.title, lang), url: canonicalUrl(request, newsHref(p)) })),
+          itemListElement: posts.map((p, i) => ({
+            '@type': 'ListItem',
+            position: i + 1,
+            name: pickText(p.title, lang),
+            url: canonicalUrl(request, newsHref(p)),
+          })),
         },
       },
       breadcrumbJsonLd([
@@ -81,7 +93,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   // Dates are formatted here: the browser's Intl data for kk and zh differs from Node's, and a different text would break hydration.
   const dates = Object.fromEntries(posts.map((p) => [p.id, formatDate(p.publishedAt ?? p.createdAt, lang)]));
-  return data({ lang, search, category, page, totalPages, total, categories, posts, featured, dates, failed, seo }, { status: failed ? 502 : 200 });
+  return data(
+    { lang, search, category, page, totalPages, total, categories, posts, featured, dates, failed, seo },
+    { status: failed ? 502 : 200 },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => seoMeta(d?.seo);
@@ -109,14 +124,32 @@ export const handle: PreloadHandle = {
  * when the card is the featured one or when no featured card precedes the grid, else an h3 (no
  * skipped heading level under the page's h1).
  */
-export function NewsCard({ post, lang, dateLabel, large = false, eager = large, level = large ? 2 : 3 }: { post: BlogPostListItem; lang: Language; dateLabel: string; large?: boolean; eager?: boolean; level?: 2 | 3 }) {
+export function NewsCard({
+  post,
+  lang,
+  dateLabel,
+  large = false,
+  eager = large,
+  level = large ? 2 : 3,
+}: {
+  post: BlogPostListItem;
+  lang: Language;
+  dateLabel: string;
+  large?: boolean;
+  eager?: boolean;
+  level?: 2 | 3;
+}) {
   const { t } = useTranslation('news');
   const title = pickText(post.title, lang);
   const date = post.publishedAt ?? post.createdAt;
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <article className={`news-card${large ? ' news-card--featured' : ''}`}>
-      {post.coverImageUrl ? <img className="news-card__image" src={post.coverImageUrl} alt="" width={1200} height={630} loading={eager ? 'eager' : 'lazy'} /> : <div className="news-card__image news-card__image--empty" />}
+      {post.coverImageUrl ? (
+        <img className="news-card__image" src={post.coverImageUrl} alt="" width={1200} height={630} loading={eager ? 'eager' : 'lazy'} />
+      ) : (
+        <div className="news-card__image news-card__image--empty" />
+      )}
       <div className="news-card__body">
         {large ? <span className="badge badge--neutral">{t('featured')}</span> : null}
         <span className="news-card__category">{post.category ? pickText(post.category.name, lang) : t('article.defaultCategory')}</span>

@@ -23,7 +23,15 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: partnersCss },
 ];
 
-const SCHEMA_DAYS: Record<string, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+const SCHEMA_DAYS: Record<string, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
 
 /** schema.org opening hours of structured working hours ('24:00' becomes '23:59'). */
 function openingHours(hours: WorkingHours | null) {
@@ -55,7 +63,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     status = notFound ? 404 : 502;
   }
   if (!partner) {
-    const seo: Seo = { title: t('detail.notFound'), description: t('detail.notFoundText'), canonical: canonicalUrl(request, `/partners/${encodeURIComponent(key)}`), noindex: true };
+    const seo: Seo = {
+      title: t('detail.notFound'),
+      description: t('detail.notFoundText'),
+      canonical: canonicalUrl(request, `/partners/${encodeURIComponent(key)}`),
+      noindex: true,
+    };
     return data({ partner: null, lang, seo, tiles: mapTiles() }, { status });
   }
   const canonical = canonicalUrl(request, partnerHref(partner));
@@ -78,8 +91,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         email: partner.email ?? undefined,
         sameAs: website ? [website] : undefined,
         address: { '@type': 'PostalAddress', streetAddress: partner.address, addressLocality: 'Almaty', addressCountry: 'KZ' },
-        geo: partner.latitude !== null ? { '@type': 'GeoCoordinates', latitude: partner.latitude, longitude: partner.longitude } : undefined,
-        aggregateRating: partner.reviewsCount > 0 ? { '@type': 'AggregateRating', ratingValue: partner.rating, reviewCount: partner.reviewsCount, bestRating: 5 } : undefined,
+        geo:
+          partner.latitude !== null ? { '@type': 'GeoCoordinates', latitude: partner.latitude, longitude: partner.longitude } : undefined,
+        aggregateRating:
+          partner.reviewsCount > 0
+            ? { '@type': 'AggregateRating', ratingValue: partner.rating, reviewCount: partner.reviewsCount, bestRating: 5 }
+            : undefined,
         openingHoursSpecification: openingHours(partner.workingHours),
       },
       breadcrumbJsonLd([
@@ -122,7 +139,10 @@ export default function PartnerPage() {
   // Only an http(s) URL becomes a link (issue 19 item 8), whatever the data says.
   const website = httpUrlOrNull(p?.websiteUrl);
   const points = useMemo(
-    () => (p && p.latitude !== null && p.longitude !== null ? [{ id: p.id, lat: p.latitude, lng: p.longitude, title: p.name, subtitle: p.address }] : []),
+    () =>
+      p && p.latitude !== null && p.longitude !== null
+        ? [{ id: p.id, lat: p.latitude, lng: p.longitude, title: p.name, subtitle: p.address }]
+        : [],
     [p],
   );
   if (!p) {

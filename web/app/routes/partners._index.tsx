@@ -31,7 +31,10 @@ type View = (typeof VIEWS)[number];
 const BC_CENTER: [number, number] = [43.2187, 76.9275];
 
 /** spec 01 §2 zoom rules: 17 when a partner is selected, 15 when more than one partner, 16 otherwise. */
-export function partnersMapView(points: Array<{ id: string; lat: number; lng: number }>, selectedId: string | null): { center: [number, number]; zoom: number } {
+export function partnersMapView(
+  points: Array<{ id: string; lat: number; lng: number }>,
+  selectedId: string | null,
+): { center: [number, number]; zoom: number } {
   const selected = selectedId ? points.find((p) => p.id === selectedId) : undefined;
   if (selected) return { center: [selected.lat, selected.lng], zoom: 17 };
   if (points.length > 1) return { center: BC_CENTER, zoom: 15 };
@@ -90,7 +93,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         mainEntity: {
           '@type': 'ItemList',
           numberOfItems: all.length,
-          itemListElement: all.slice(0, 50).map((p, i) => ({ '@type': 'ListItem', position: i + 1, name: p.name, url: canonicalUrl(request, partnerHref(p)) })),
+          itemListElement: all
+            .slice(0, 50)
+            .map((p, i) => ({ '@type': 'ListItem', position: i + 1, name: p.name, url: canonicalUrl(request, partnerHref(p)) })),
         },
       },
       breadcrumbJsonLd([
@@ -132,11 +137,18 @@ export default function PartnersPage() {
     () =>
       d.partners
         .filter((p) => p.latitude !== null && p.longitude !== null)
-        .map((p) => ({ id: p.id, lat: p.latitude as number, lng: p.longitude as number, title: p.name, subtitle: p.address, href: p.href })),
+        .map((p) => ({
+          id: p.id,
+          lat: p.latitude as number,
+          lng: p.longitude as number,
+          title: p.name,
+          subtitle: p.address,
+          href: p.href,
+        })),
     [d.partners],
   );
   const toggle = (id: string) => setSelectedId((cur) => (cur === id ? null : id));
-  const selected = selectedId ? d.partners.find((p) => p.id === selectedId) ?? null : null;
+  const selected = selectedId ? (d.partners.find((p) => p.id === selectedId) ?? null) : null;
   const mapView = partnersMapView(points, selected ? selected.id : null);
   const categories = [...PARTNER_CATEGORIES, ...(d.counts.other ? ['other'] : [])];
 
@@ -238,7 +250,12 @@ export default function PartnersPage() {
                 />
                 {selected ? (
                   <div className="partners-map__selected" role="region" aria-label={t('map.selected')}>
-                    <button type="button" className="icon-btn partners-map__close" onClick={() => setSelectedId(null)} aria-label={t('map.close')}>
+                    <button
+                      type="button"
+                      className="icon-btn partners-map__close"
+                      onClick={() => setSelectedId(null)}
+                      aria-label={t('map.close')}
+                    >
                       ×
                     </button>
                     <PartnerCard partner={selected} texts={cardTexts} />
@@ -250,7 +267,13 @@ export default function PartnersPage() {
               <ul className="partners-list">
                 {d.partners.map((p) => (
                   <li key={p.id}>
-                    <PartnerCard partner={p} texts={cardTexts} selected={p.id === selectedId} onSelect={d.view === 'split' ? toggle : undefined} headingLevel={2} />
+                    <PartnerCard
+                      partner={p}
+                      texts={cardTexts}
+                      selected={p.id === selectedId}
+                      onSelect={d.view === 'split' ? toggle : undefined}
+                      headingLevel={2}
+                    />
                   </li>
                 ))}
               </ul>

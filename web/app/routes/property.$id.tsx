@@ -58,7 +58,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       noindex: true,
     };
     return data(
-      { kind: notFound ? ('notFound' as const) : ('error' as const), seo, lang, property: null, similar: [] as CardProperty[], contact, tiles, initialIndex: 0, url: '' },
+      {
+        kind: notFound ? ('notFound' as const) : ('error' as const),
+        seo,
+        lang,
+        property: null,
+        similar: [] as CardProperty[],
+        contact,
+        tiles,
+        initialIndex: 0,
+        url: '',
+      },
       { status: notFound ? 404 : 502 },
     );
   }
@@ -82,7 +92,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           { '@type': 'ListItem', position: 3, name: title, item: url },
         ],
       },
-      listingJsonLd(property, { url, title, description: excerpt(pickText(property.description, lang) || title, 300), image: property.images[0] ? absoluteUrl(request, property.images[0].galleryUrl ?? property.images[0].url) : null }),
+      listingJsonLd(property, {
+        url,
+        title,
+        description: excerpt(pickText(property.description, lang) || title, 300),
+        image: property.images[0] ? absoluteUrl(request, property.images[0].galleryUrl ?? property.images[0].url) : null,
+      }),
     ],
   };
   return data({
@@ -121,7 +136,17 @@ export const handle: PreloadHandle = {
 };
 
 /** The property's location: one marker, zoom 15, 400 px high (spec 01 §2), and a link to OpenStreetMap. */
-function LocationMap({ property: p, title, tiles, osm }: { property: PropertyDetail; title: string; tiles: ReturnType<typeof mapTiles>; osm: string }) {
+function LocationMap({
+  property: p,
+  title,
+  tiles,
+  osm,
+}: {
+  property: PropertyDetail;
+  title: string;
+  tiles: ReturnType<typeof mapTiles>;
+  osm: string;
+}) {
   const { t } = useTranslation('catalog');
   const lat = p.latitude as number;
   const lng = p.longitude as number;
@@ -155,7 +180,10 @@ export default function PropertyPage() {
   const { t } = useTranslation('catalog');
   const location = useLocation();
   const navigation = useNavigation();
-  const loading = navigation.state === 'loading' && navigation.location?.pathname.startsWith('/property/') && navigation.location.pathname !== location.pathname;
+  const loading =
+    navigation.state === 'loading' &&
+    navigation.location?.pathname.startsWith('/property/') &&
+    navigation.location.pathname !== location.pathname;
 
   if (d.kind === 'notFound') {
     return (
@@ -186,7 +214,8 @@ export default function PropertyPage() {
   const description = pickText(p.description, lang);
   const agentName = p.agent ? `${p.agent.firstName ?? ''} ${p.agent.lastName ?? ''}`.trim() : '';
   const phone = p.agent?.phone || d.contact.phone;
-  const hasCoords = typeof p.latitude === 'number' && typeof p.longitude === 'number' && Number.isFinite(p.latitude) && Number.isFinite(p.longitude);
+  const hasCoords =
+    typeof p.latitude === 'number' && typeof p.longitude === 'number' && Number.isFinite(p.latitude) && Number.isFinite(p.longitude);
   const floor = p.floor ?? 0;
   const rooms = Number(p.characteristics?.rooms ?? 0);
   const district = p.district ? t(`districts.${p.district}`) : null;
@@ -332,7 +361,13 @@ export default function PropertyPage() {
             <h2 id="contact-title">{agentName ? t('property.contactAgent') : t('property.contactUs')}</h2>
             {agentName ? (
               <p className="contact-card__agent">
-                {p.agent?.avatarUrl ? <img src={p.agent.avatarUrl} alt="" width={48} height={48} loading="lazy" /> : <span className="avatar" aria-hidden="true">{agentName.charAt(0)}</span>}
+                {p.agent?.avatarUrl ? (
+                  <img src={p.agent.avatarUrl} alt="" width={48} height={48} loading="lazy" />
+                ) : (
+                  <span className="avatar" aria-hidden="true">
+                    {agentName.charAt(0)}
+                  </span>
+                )}
                 <span>
                   <strong>{agentName}</strong>
                   <small>{t('property.agent')}</small>

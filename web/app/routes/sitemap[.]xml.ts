@@ -5,7 +5,18 @@ import { newsHref } from '~/lib/serving/content-links';
 import { absoluteUrl, languageUrl } from '~/lib/serving/seo';
 
 /** Public static pages of spec 01 §2 (the sign-in page and the dashboards are not indexed: robots.txt). */
-export const STATIC_PATHS = ['/', '/catalog', '/business-center', '/partners', '/news', '/about', '/contact', '/faq', '/terms', '/privacy'] as const;
+export const STATIC_PATHS = [
+  '/',
+  '/catalog',
+  '/business-center',
+  '/partners',
+  '/news',
+  '/about',
+  '/contact',
+  '/faq',
+  '/terms',
+  '/privacy',
+] as const;
 
 interface Entry {
   path: string;
@@ -30,9 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const entries: Entry[] = STATIC_PATHS.map((path) => ({ path, priority: path === '/' ? 1 : 0.8 }));
   const [categories, listings, partners, posts] = await Promise.all([
     api.properties.categories().catch(() => []),
-    allPages((page) => api.properties.list({ page, limit: 100 }).then((r) => ({ items: r.items, totalPages: r.meta.totalPages }))).catch(() => []),
+    allPages((page) => api.properties.list({ page, limit: 100 }).then((r) => ({ items: r.items, totalPages: r.meta.totalPages }))).catch(
+      () => [],
+    ),
     api.partners.all().catch(() => []),
-    allPages((page) => api.blog.posts({ page, limit: 100 }).then((r) => ({ items: r.items, totalPages: r.meta.totalPages }))).catch(() => []),
+    allPages((page) => api.blog.posts({ page, limit: 100 }).then((r) => ({ items: r.items, totalPages: r.meta.totalPages }))).catch(
+      () => [],
+    ),
   ]);
   for (const c of categories) {
     entries.push({ path: `/category/${c.slug}`, priority: 0.7 });

@@ -39,7 +39,12 @@ describe('buildHandlerRegistry', () => {
   });
 
   it('throws when a job name has two handlers, naming both', () => {
-    const twice = [...Object.values(JobName).map((n) => ref(n, n === JobName.PropertyImageVariants ? 'MediaService.propertyImageVariants' : `Handler.${n}`)), ref(JobName.PropertyImageVariants, 'Other.make')];
+    const twice = [
+      ...Object.values(JobName).map((n) =>
+        ref(n, n === JobName.PropertyImageVariants ? 'MediaService.propertyImageVariants' : `Handler.${n}`),
+      ),
+      ref(JobName.PropertyImageVariants, 'Other.make'),
+    ];
     expect(() => buildHandlerRegistry(twice)).toThrow(
       /job "property-image-variants" has 2 handlers \(MediaService\.propertyImageVariants, Other\.make\)/,
     );

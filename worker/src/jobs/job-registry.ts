@@ -35,9 +35,7 @@ export function buildHandlerRegistry(
   for (const [name, refs] of byName)
     if (!expected.includes(name)) problems.push(`${refs.map((r) => r.owner).join(', ')} handle(s) unknown job "${name}"`);
   if (problems.length)
-    throw new JobRegistryError(
-      `The worker refuses to start: ${problems.join('; ')}. Every JobName needs exactly one @JobHandler method.`,
-    );
+    throw new JobRegistryError(`The worker refuses to start: ${problems.join('; ')}. Every JobName needs exactly one @JobHandler method.`);
   return new Map([...byName].map(([name, refs]) => [name, refs[0]]));
 }
 

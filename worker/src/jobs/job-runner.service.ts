@@ -84,7 +84,11 @@ export class JobRunner implements OnModuleInit, OnModuleDestroy {
       if (this.stopping || !this.handlers.has(s.name)) continue;
       const queue = new Queue(JOB_QUEUE[s.name], { connection: this.options.connection, prefix: this.options.prefix });
       try {
-        await queue.upsertJobScheduler(s.id, { every: s.every }, { name: s.name, data: {}, opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } } });
+        await queue.upsertJobScheduler(
+          s.id,
+          { every: s.every },
+          { name: s.name, data: {}, opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } } },
+        );
         this.logger.log(`scheduled ${s.name} every ${Math.round(s.every / 60_000)} min`);
       } catch (err) {
         this.logger.error(`could not schedule ${s.name}: ${(err as Error).message}`);

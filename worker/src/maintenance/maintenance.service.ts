@@ -36,19 +36,23 @@ export interface PurgeResult {
 export async function purgeExpired(db: DataSource | EntityManager): Promise<PurgeResult> {
   const run = async (m: EntityManager): Promise<PurgeResult> => {
     // TypeORM answers DELETE with [rows, affected count].
-    const deleted = async (sql: string, params: unknown[]): Promise<number> => Number(((await m.query(sql, params)) as [unknown, number])[1] ?? 0);
+    const deleted = async (sql: string, params: unknown[]): Promise<number> =>
+      Number(((await m.query(sql, params)) as [unknown, number])[1] ?? 0);
     const sessions = await deleted(
       `DELETE FROM auth_sessions
         WHERE revoked_at < now() - make_interval(days => $1)
            OR (revoked_at IS NULL AND last_used_at < now() - make_interval(days => $2))`,
       [RETENTION_DAYS.revokedSessions, RETENTION_DAYS.idleSessions],
     );
-    const refreshTokens = await deleted(`DELETE FROM refresh_tokens WHERE expires_at < now() - make_interval(days => $1)`, [RETENTION_DAYS.refreshTokensAfterExpiry]);
-    const resetTokens = await deleted(
-      `DELETE FROM password_reset_tokens WHERE expires_at < now() - make_interval(days => $1)`,
-      [RETENTION_DAYS.resetTokensAfterExpiry],
-    );
-    const outbox = await deleted(`DELETE FROM outbox WHERE dispatched_at < now() - make_interval(days => $1)`, [RETENTION_DAYS.relayedOutbox]);
+    const refreshTokens = await deleted(`DELETE FROM refresh_tokens WHERE expires_at < now() - make_interval(days => $1)`, [
+      RETENTION_DAYS.refreshTokensAfterExpiry,
+    ]);
+    const resetTokens = await deleted(`DELETE FROM password_reset_tokens WHERE expires_at < now() - make_interval(days => $1)`, [
+      RETENTION_DAYS.resetTokensAfterExpiry,
+    ]);
+    const outbox = await deleted(`DELETE FROM outbox WHERE dispatched_at < now() - make_interval(days => $1)`, [
+      RETENTION_DAYS.relayedOutbox,
+    ]);
     return { refreshTokens, sessions, resetTokens, outbox };
   };
   return db instanceof DataSource ? db.transaction(run) : run(db);
@@ -66,7 +70,10 @@ export class MaintenanceService {
   async purgeExpired(): Promise<PurgeResult> {
     const result = await purgeExpired(this.dataSource);
     const total = result.refreshTokens + result.sessions + result.resetTokens + result.outbox;
-    if (total) this.logger.log(`purged ${result.sessions} sessions, ${result.refreshTokens} refresh tokens, ${result.resetTokens} reset tokens, ${result.outbox} outbox rows`);
+    if (total)
+      this.logger.log(
+        `purged ${result.sessions} sessions, ${result.refreshTokens} refresh tokens, ${result.resetTokens} reset tokens, ${result.outbox} outbox rows`,
+      );
     return result;
   }
 }

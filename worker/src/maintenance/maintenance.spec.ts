@@ -62,7 +62,8 @@ async function refreshToken(sessionId: string, label: string, expiredDaysAgo: nu
   );
 }
 
-const labels = async (sql: string): Promise<string[]> => ((await ds.query(sql)) as Array<{ label: string }>).map((r) => r.label.replace(/0+$/, '')).sort();
+const labels = async (sql: string): Promise<string[]> =>
+  ((await ds.query(sql)) as Array<{ label: string }>).map((r) => r.label.replace(/0+$/, '')).sort();
 
 describe('purgeExpired', () => {
   it('deletes old revoked and idle sessions, long-expired tokens and relayed outbox rows, and keeps the rest', async () => {

@@ -54,7 +54,9 @@ export async function makeImageVariants(
   for (const name of missing) {
     const spec = VARIANT_SPECS[name];
     const resized = base.clone().resize({ width: spec.width, withoutEnlargement: true });
-    const data = await (spec.format === 'jpeg' ? resized.jpeg({ quality: spec.quality, progressive: true }) : resized.webp({ quality: spec.quality })).toBuffer();
+    const data = await (
+      spec.format === 'jpeg' ? resized.jpeg({ quality: spec.quality, progressive: true }) : resized.webp({ quality: spec.quality })
+    ).toBuffer();
     await storage.put(variants[name], data);
     done++;
     await onProgress(20 + Math.round((70 * done) / missing.length));

@@ -10,8 +10,7 @@ import { makeImageVariants, type VariantsResult } from './image-variants';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ImageVariantsJobResult =
-  | { imageId: string; status: 'done'; written: number; width: number; height: number }
-  | { imageId: string; status: 'missing-row' };
+  { imageId: string; status: 'done'; written: number; width: number; height: number } | { imageId: string; status: 'missing-row' };
 
 /** Image jobs of the media queue (DESIGN "Storage": uploads are resized in the worker). */
 @Injectable()
@@ -53,7 +52,10 @@ export class MediaService {
    * Two jobs for the same file at once share one resize instead of racing on the same
    * files; `shared` tells the second one it wrote nothing itself.
    */
-  private async variantsOnce(key: string, onProgress: (percent: number) => Promise<void>): Promise<{ made: VariantsResult; shared: boolean }> {
+  private async variantsOnce(
+    key: string,
+    onProgress: (percent: number) => Promise<void>,
+  ): Promise<{ made: VariantsResult; shared: boolean }> {
     const pending = this.inFlight.get(key);
     if (pending) return { made: await pending, shared: true };
     const work = makeImageVariants(this.storage, key, onProgress).finally(() => this.inFlight.delete(key));

@@ -81,29 +81,80 @@ function passwordReset(locale: Locale, data: EmailTemplateData['password-reset']
 }
 
 /** Labels of the lead-notification e-mail (to the sales team; written in the payload's locale, ru by default). */
-const LEAD_NOTIFICATION: Record<Locale, { subject: (topic: string, name: string) => string; intro: string; labels: Record<string, string>; signature: string }> = {
+const LEAD_NOTIFICATION: Record<
+  Locale,
+  { subject: (topic: string, name: string) => string; intro: string; labels: Record<string, string>; signature: string }
+> = {
   ru: {
     subject: (topic, name) => `Новая заявка: ${topic} — ${name}`,
     intro: 'С сайта поступила новая заявка.',
-    labels: { name: 'Имя', phone: 'Телефон', email: 'Email', source: 'Источник', topic: 'Тема', message: 'Сообщение', quality: 'Качество', property: 'Объект', quiz: 'Ответы квиза', createdAt: 'Получена', id: 'Номер заявки' },
+    labels: {
+      name: 'Имя',
+      phone: 'Телефон',
+      email: 'Email',
+      source: 'Источник',
+      topic: 'Тема',
+      message: 'Сообщение',
+      quality: 'Качество',
+      property: 'Объект',
+      quiz: 'Ответы квиза',
+      createdAt: 'Получена',
+      id: 'Номер заявки',
+    },
     signature: 'Алматы Бизнес Центр',
   },
   en: {
     subject: (topic, name) => `New lead: ${topic} — ${name}`,
     intro: 'A new lead came in from the website.',
-    labels: { name: 'Name', phone: 'Phone', email: 'Email', source: 'Source', topic: 'Topic', message: 'Message', quality: 'Quality', property: 'Property', quiz: 'Quiz answers', createdAt: 'Received', id: 'Lead id' },
+    labels: {
+      name: 'Name',
+      phone: 'Phone',
+      email: 'Email',
+      source: 'Source',
+      topic: 'Topic',
+      message: 'Message',
+      quality: 'Quality',
+      property: 'Property',
+      quiz: 'Quiz answers',
+      createdAt: 'Received',
+      id: 'Lead id',
+    },
     signature: 'Almaty Business Center',
   },
   kk: {
     subject: (topic, name) => `Жаңа өтінім: ${topic} — ${name}`,
     intro: 'Сайттан жаңа өтінім түсті.',
-    labels: { name: 'Аты', phone: 'Телефон', email: 'Email', source: 'Дереккөз', topic: 'Тақырып', message: 'Хабарлама', quality: 'Сапасы', property: 'Нысан', quiz: 'Квиз жауаптары', createdAt: 'Алынды', id: 'Өтінім нөмірі' },
+    labels: {
+      name: 'Аты',
+      phone: 'Телефон',
+      email: 'Email',
+      source: 'Дереккөз',
+      topic: 'Тақырып',
+      message: 'Хабарлама',
+      quality: 'Сапасы',
+      property: 'Нысан',
+      quiz: 'Квиз жауаптары',
+      createdAt: 'Алынды',
+      id: 'Өтінім нөмірі',
+    },
     signature: 'Алматы Бизнес Орталығы',
   },
   zh: {
     subject: (topic, name) => `新线索：${topic} — ${name}`,
     intro: '网站收到一条新线索。',
-    labels: { name: '姓名', phone: '电话', email: '电子邮箱', source: '来源', topic: '主题', message: '留言', quality: '质量', property: '物业', quiz: '问卷答案', createdAt: '收到时间', id: '线索编号' },
+    labels: {
+      name: '姓名',
+      phone: '电话',
+      email: '电子邮箱',
+      source: '来源',
+      topic: '主题',
+      message: '留言',
+      quality: '质量',
+      property: '物业',
+      quiz: '问卷答案',
+      createdAt: '收到时间',
+      id: '线索编号',
+    },
     signature: '阿拉木图商务中心',
   },
 };
@@ -118,7 +169,11 @@ function leadNotification(locale: Locale, data: EmailTemplateData['lead-notifica
     [t.labels.topic, data.topic],
     [t.labels.message, data.message || '—'],
     [t.labels.quality, data.quality],
-    ...(data.propertyTitle ? ([[t.labels.property, data.propertyUrl ? `${data.propertyTitle} (${data.propertyUrl})` : data.propertyTitle]] as Array<[string, string]>) : []),
+    ...(data.propertyTitle
+      ? ([[t.labels.property, data.propertyUrl ? `${data.propertyTitle} (${data.propertyUrl})` : data.propertyTitle]] as Array<
+          [string, string]
+        >)
+      : []),
     ...(data.quiz ? ([[t.labels.quiz, data.quiz]] as Array<[string, string]>) : []),
     [t.labels.createdAt, data.createdAt],
     [t.labels.id, data.leadId],
@@ -128,7 +183,10 @@ function leadNotification(locale: Locale, data: EmailTemplateData['lead-notifica
 <html lang="${locale}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
 <p>${escapeHtml(t.intro)}</p>
 <table cellpadding="4" style="border-collapse:collapse">${rows
-    .map(([k, v]) => `<tr><th align="left" style="padding-right:12px">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><th align="left" style="padding-right:12px">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
+    )
     .join('')}</table>
 <p>${escapeHtml(t.signature)}</p>
 </body></html>`;

@@ -38,7 +38,9 @@ describe('password-reset e-mail texts', () => {
   });
 
   it('escapes what it puts into the HTML', () => {
-    const mail = renderEmail(resetPayload({ data: { resetUrl: 'https://x.kz/?a=1&b="2"', firstName: '<b>Eve</b>', expiresInMinutes: 60 } }));
+    const mail = renderEmail(
+      resetPayload({ data: { resetUrl: 'https://x.kz/?a=1&b="2"', firstName: '<b>Eve</b>', expiresInMinutes: 60 } }),
+    );
     expect(mail.html).not.toContain('<b>Eve</b>');
     expect(mail.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
     expect(mail.html).toContain('href="https://x.kz/?a=1&amp;b=&quot;2&quot;"');

@@ -23,9 +23,9 @@ export async function registerGlobalRateLimit(app: NestFastifyApplication): Prom
     }
     /** One hit for `key` in a window of `timeWindow` ms; an error (Redis down) lets the request through (skipOnError). */
     incr(key: string, cb: (err: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
-      void hits.hit(this.ns + key, timeWindow, max).then((hit) =>
-        hit ? cb(null, { current: hit.count, ttl: hit.ttlMs }) : cb(new Error('rate limit store unavailable')),
-      );
+      void hits
+        .hit(this.ns + key, timeWindow, max)
+        .then((hit) => (hit ? cb(null, { current: hit.count, ttl: hit.ttlMs }) : cb(new Error('rate limit store unavailable'))));
     }
     /** A store for a route with its own limit (the plugin passes the merged options, route in `routeInfo`). */
     child(options: unknown): SharedRedisStore {
@@ -42,7 +42,8 @@ export async function registerGlobalRateLimit(app: NestFastifyApplication): Prom
     skipOnError: true,
     keyGenerator: (req) => clientIp(req),
     // The web server's page-view batches count against each visitor's analytics limit instead.
-    allowList: (req) => req.routeOptions.url === '/api/health' || (req.routeOptions.url === SERVER_PAGE_VIEWS_ROUTE && fromTrustedPeer(req)),
+    allowList: (req) =>
+      req.routeOptions.url === '/api/health' || (req.routeOptions.url === SERVER_PAGE_VIEWS_ROUTE && fromTrustedPeer(req)),
     // the plugin sets Retry-After itself
     errorResponseBuilder: () => tooManyRequests(),
   });

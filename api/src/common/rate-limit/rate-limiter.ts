@@ -71,7 +71,11 @@ export class RateLimiter implements OnApplicationBootstrap {
   /** The count of `key` and its window's remaining ms without counting ({count: 0, ttlMs: 0} when absent); null when Redis failed. */
   async peek(key: string): Promise<Hit | null> {
     try {
-      const [[, count], [, ttlMs]] = (await this.redis.multi().get(this.prefix + key).pttl(this.prefix + key).exec()) as [[null, string | null], [null, number]];
+      const [[, count], [, ttlMs]] = (await this.redis
+        .multi()
+        .get(this.prefix + key)
+        .pttl(this.prefix + key)
+        .exec()) as [[null, string | null], [null, number]];
       return { count: Number(count ?? 0), ttlMs: Math.max(0, Number(ttlMs)) };
     } catch (err) {
       this.logFailure('peek', err);

@@ -1,5 +1,15 @@
 import type { LeadQuality, LeadStatus, QuizBudget, QuizFloor, QuizLocation } from '@realty/contracts';
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  type Relation,
+} from 'typeorm';
 import { Property } from './property.entity';
 import { numericTransformer } from './transformers';
 import { User } from './user.entity';

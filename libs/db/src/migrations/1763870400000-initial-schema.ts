@@ -139,7 +139,9 @@ export class InitialSchema1763870400000 implements MigrationInterface {
     await q.query(`CREATE INDEX ix_properties_public_category ON properties (category_id, deal_type, created_at DESC) ${pub}`);
     await q.query(`CREATE INDEX ix_properties_public_subcategory ON properties (subcategory_id, created_at DESC) ${pub}`);
     await q.query(`CREATE INDEX ix_properties_public_district ON properties (district_id, created_at DESC) ${pub}`);
-    await q.query(`CREATE INDEX ix_properties_public_featured ON properties (created_at DESC) WHERE featured AND status = 'active' AND deleted_at IS NULL`);
+    await q.query(
+      `CREATE INDEX ix_properties_public_featured ON properties (created_at DESC) WHERE featured AND status = 'active' AND deleted_at IS NULL`,
+    );
     await q.query(`CREATE INDEX ix_properties_search_trgm ON properties USING gin (search_text gin_trgm_ops)`);
     await q.query(`CREATE INDEX ix_properties_status ON properties (status, created_at DESC)`);
 

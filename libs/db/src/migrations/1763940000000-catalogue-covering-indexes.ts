@@ -10,7 +10,17 @@ const PUB = `WHERE status = 'active' AND deleted_at IS NULL`;
  * columns and skips OFFSET rows without reading the wide heap rows (titles and descriptions
  * in four languages). Text search and the characteristic flags still read the heap.
  */
-const FILTER_COLUMNS = ['deal_type', 'property_type_id', 'category_id', 'subcategory_id', 'district_id', 'price', 'area', 'featured', 'created_at'];
+const FILTER_COLUMNS = [
+  'deal_type',
+  'property_type_id',
+  'category_id',
+  'subcategory_id',
+  'district_id',
+  'price',
+  'area',
+  'featured',
+  'created_at',
+];
 const include = (...key: string[]) => `INCLUDE (${FILTER_COLUMNS.filter((c) => !key.includes(c)).join(', ')})`;
 
 /**
@@ -24,7 +34,9 @@ export class CatalogueCoveringIndexes1763940000000 implements MigrationInterface
   name = 'CatalogueCoveringIndexes1763940000000';
 
   public async up(q: QueryRunner): Promise<void> {
-    await q.query(`DROP INDEX ix_properties_public_created, ix_properties_public_price, ix_properties_public_area, ix_properties_public_deal_type`);
+    await q.query(
+      `DROP INDEX ix_properties_public_created, ix_properties_public_price, ix_properties_public_area, ix_properties_public_deal_type`,
+    );
     await q.query(`CREATE INDEX ix_properties_public_created ON properties (created_at DESC, id DESC) ${include('created_at')} ${PUB}`);
     await q.query(`CREATE INDEX ix_properties_public_price ON properties (price, id) ${include('price')} ${PUB}`);
     await q.query(`CREATE INDEX ix_properties_public_area ON properties (area, id) ${include('area')} ${PUB}`);
@@ -34,7 +46,9 @@ export class CatalogueCoveringIndexes1763940000000 implements MigrationInterface
   }
 
   public async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP INDEX ix_properties_public_created, ix_properties_public_price, ix_properties_public_area, ix_properties_public_deal_type`);
+    await q.query(
+      `DROP INDEX ix_properties_public_created, ix_properties_public_price, ix_properties_public_area, ix_properties_public_deal_type`,
+    );
     await q.query(`CREATE INDEX ix_properties_public_created ON properties (created_at DESC, id DESC) ${PUB}`);
     await q.query(`CREATE INDEX ix_properties_public_price ON properties (price, id) ${PUB}`);
     await q.query(`CREATE INDEX ix_properties_public_area ON properties (area, id) ${PUB}`);

@@ -31,13 +31,17 @@ export class CatalogueVersion1763950000000 implements MigrationInterface {
         RETURN NULL;
       END $$`);
     const counters = CATALOGUE_COUNTER_COLUMNS.map((c) => ` - '${c}'`).join('');
-    await q.query(`CREATE TRIGGER properties_catalogue_version AFTER INSERT OR DELETE OR TRUNCATE ON properties FOR EACH STATEMENT EXECUTE FUNCTION bump_catalogue_version()`);
+    await q.query(
+      `CREATE TRIGGER properties_catalogue_version AFTER INSERT OR DELETE OR TRUNCATE ON properties FOR EACH STATEMENT EXECUTE FUNCTION bump_catalogue_version()`,
+    );
     // Row by row for updates, so a view or favourite counted (every property page) moves nothing.
     await q.query(
       `CREATE TRIGGER properties_catalogue_version_update AFTER UPDATE ON properties FOR EACH ROW
        WHEN ((to_jsonb(OLD)${counters}) IS DISTINCT FROM (to_jsonb(NEW)${counters})) EXECUTE FUNCTION bump_catalogue_version()`,
     );
-    await q.query(`CREATE TRIGGER property_images_catalogue_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON property_images FOR EACH STATEMENT EXECUTE FUNCTION bump_catalogue_version()`);
+    await q.query(
+      `CREATE TRIGGER property_images_catalogue_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON property_images FOR EACH STATEMENT EXECUTE FUNCTION bump_catalogue_version()`,
+    );
   }
 
   public async down(q: QueryRunner): Promise<void> {

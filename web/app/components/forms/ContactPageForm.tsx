@@ -21,12 +21,58 @@ export function ContactPageForm({ initial, bare }: { initial?: PublicFormResult;
     <fetcher.Form ref={formRef} id="contact-page-form" method="post" action={CONTACT_FORM_ACTION} className="pf-form" noValidate>
       <PublicFormHiddenFields />
       <div className="pf-grid">
-        <FormField formId={id} name="name" label={t('fields.name')} required autoComplete="name" placeholder={t('fields.namePlaceholder')} defaultValue={values.name} error={errors.name} />
-        <FormField formId={id} name="phone" label={t('fields.phone')} type="tel" required autoComplete="tel" placeholder={t('fields.phonePlaceholder')} defaultValue={values.phone} error={errors.phone} />
-        <FormField formId={id} name="email" label={t('fields.email')} type="email" required autoComplete="email" placeholder={t('fields.emailPlaceholder')} defaultValue={values.email} error={errors.email} />
-        <FormField formId={id} name="subject" label={t('fields.subject')} required placeholder={t('fields.subjectPlaceholder')} defaultValue={values.subject} error={errors.subject} />
+        <FormField
+          formId={id}
+          name="name"
+          label={t('fields.name')}
+          required
+          autoComplete="name"
+          placeholder={t('fields.namePlaceholder')}
+          defaultValue={values.name}
+          error={errors.name}
+        />
+        <FormField
+          formId={id}
+          name="phone"
+          label={t('fields.phone')}
+          type="tel"
+          required
+          autoComplete="tel"
+          placeholder={t('fields.phonePlaceholder')}
+          defaultValue={values.phone}
+          error={errors.phone}
+        />
+        <FormField
+          formId={id}
+          name="email"
+          label={t('fields.email')}
+          type="email"
+          required
+          autoComplete="email"
+          placeholder={t('fields.emailPlaceholder')}
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <FormField
+          formId={id}
+          name="subject"
+          label={t('fields.subject')}
+          required
+          placeholder={t('fields.subjectPlaceholder')}
+          defaultValue={values.subject}
+          error={errors.subject}
+        />
       </div>
-      <FormField formId={id} name="message" label={t('fields.message')} required multiline placeholder={t('fields.messagePlaceholder')} defaultValue={values.message} error={errors.message} />
+      <FormField
+        formId={id}
+        name="message"
+        label={t('fields.message')}
+        required
+        multiline
+        placeholder={t('fields.messagePlaceholder')}
+        defaultValue={values.message}
+        error={errors.message}
+      />
       <FormMessage message={result?.ok ? null : result?.toast} />
       <button type="submit" className="btn btn-primary" disabled={pending}>
         {pending ? t('sending') : t('contact.submit')}

@@ -101,7 +101,19 @@ export function FormMessage({ message }: { message?: ToastMessage | null }) {
 }
 
 /** A section frame with a heading, used by every public form. */
-export function FormSection({ id, title, subtitle, children, className }: { id: string; title: string; subtitle?: string; children: ReactNode; className?: string }) {
+export function FormSection({
+  id,
+  title,
+  subtitle,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section id={id} className={`pf-section ${className ?? ''}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>

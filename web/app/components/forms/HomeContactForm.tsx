@@ -18,11 +18,49 @@ export function HomeContactForm({ initial }: { initial?: PublicFormResult }) {
       <fetcher.Form ref={formRef} method="post" action="/?index#contact-form" className="pf-form" noValidate aria-describedby={undefined}>
         <PublicFormHiddenFields intent="home-contact" />
         <div className="pf-grid">
-          <FormField formId={id} name="name" label={t('fields.name')} optional autoComplete="name" placeholder={t('fields.namePlaceholder')} defaultValue={values.name} error={errors.name} />
-          <FormField formId={id} name="phone" label={t('fields.phone')} type="tel" required autoComplete="tel" placeholder={t('fields.phonePlaceholder')} defaultValue={values.phone} error={errors.phone} />
-          <FormField formId={id} name="email" label={t('fields.email')} type="email" optional autoComplete="email" placeholder={t('fields.emailPlaceholder')} defaultValue={values.email} error={errors.email} />
+          <FormField
+            formId={id}
+            name="name"
+            label={t('fields.name')}
+            optional
+            autoComplete="name"
+            placeholder={t('fields.namePlaceholder')}
+            defaultValue={values.name}
+            error={errors.name}
+          />
+          <FormField
+            formId={id}
+            name="phone"
+            label={t('fields.phone')}
+            type="tel"
+            required
+            autoComplete="tel"
+            placeholder={t('fields.phonePlaceholder')}
+            defaultValue={values.phone}
+            error={errors.phone}
+          />
+          <FormField
+            formId={id}
+            name="email"
+            label={t('fields.email')}
+            type="email"
+            optional
+            autoComplete="email"
+            placeholder={t('fields.emailPlaceholder')}
+            defaultValue={values.email}
+            error={errors.email}
+          />
         </div>
-        <FormField formId={id} name="message" label={t('fields.message')} optional multiline placeholder={t('fields.messagePlaceholder')} defaultValue={values.message} error={errors.message} />
+        <FormField
+          formId={id}
+          name="message"
+          label={t('fields.message')}
+          optional
+          multiline
+          placeholder={t('fields.messagePlaceholder')}
+          defaultValue={values.message}
+          error={errors.message}
+        />
         <FormMessage message={result?.ok ? null : result?.toast} />
         <button type="submit" className="btn btn-primary" disabled={pending}>
           {pending ? t('sending') : t('home.submit')}

@@ -1,12 +1,23 @@
 import { QUIZ_AREA, QUIZ_BUDGETS, QUIZ_FLOORS, QUIZ_LOCATIONS, quizAreaProblem, translateMessage, type Language } from '@realty/contracts';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QUIZ_NAV_FIELD, QUIZ_STEPS, QUIZ_STEP_FIELD, type PublicFormResult, type QuizStepKey, type QuizValues } from '~/lib/forms/public-forms';
+import {
+  QUIZ_NAV_FIELD,
+  QUIZ_STEPS,
+  QUIZ_STEP_FIELD,
+  type PublicFormResult,
+  type QuizStepKey,
+  type QuizValues,
+} from '~/lib/forms/public-forms';
 import { useHydrated } from '~/lib/serving/use-hydrated';
 import { FormMessage, FormSection, PublicFormHiddenFields } from './FormParts';
 import { usePublicForm } from './use-public-form';
 
-const OPTIONS: Record<Exclude<QuizStepKey, 'area'>, readonly string[]> = { location: QUIZ_LOCATIONS, floor: QUIZ_FLOORS, budget: QUIZ_BUDGETS };
+const OPTIONS: Record<Exclude<QuizStepKey, 'area'>, readonly string[]> = {
+  location: QUIZ_LOCATIONS,
+  floor: QUIZ_FLOORS,
+  budget: QUIZ_BUDGETS,
+};
 
 function areaNumber(v: string): number | string {
   return /^\d+$/.test(v.trim()) ? Number(v) : v;
@@ -36,7 +47,8 @@ export function OfficeQuiz({ initial }: { initial?: PublicFormResult }) {
   const areaProblem = quizAreaProblem(areaNumber(values.area));
   const answered = key === 'area' ? areaProblem === null : values[key] !== '';
   const serverErrors = result && !result.ok ? (result.errors ?? {}) : {};
-  const error = serverErrors[key] ?? (hydrated && key === 'area' && areaProblem ? translateMessage(areaProblem, i18n.language as Language) : undefined);
+  const error =
+    serverErrors[key] ?? (hydrated && key === 'area' && areaProblem ? translateMessage(areaProblem, i18n.language as Language) : undefined);
 
   const go = (to: number) => (event: MouseEvent<HTMLButtonElement>) => {
     if (!hydrated) return; // without JavaScript the button posts the form
@@ -59,7 +71,10 @@ export function OfficeQuiz({ initial }: { initial?: PublicFormResult }) {
         <div className="pf-quiz__bar" aria-hidden="true">
           <span style={{ width: `${(step / QUIZ_STEPS.length) * 100}%` }} />
         </div>
-        <fieldset className={`pf-quiz__step${error ? ' pf-field--invalid' : ''}`} aria-describedby={error ? `${legendId}-error` : undefined}>
+        <fieldset
+          className={`pf-quiz__step${error ? ' pf-field--invalid' : ''}`}
+          aria-describedby={error ? `${legendId}-error` : undefined}
+        >
           <legend id={legendId}>{t(`quiz.${key}.title`)}</legend>
           {key === 'area' ? (
             <div className="pf-field">
@@ -85,7 +100,13 @@ export function OfficeQuiz({ initial }: { initial?: PublicFormResult }) {
             <div className="pf-options">
               {OPTIONS[key].map((option) => (
                 <label key={option} className={`pf-option${values[key] === option ? ' pf-option--checked' : ''}`}>
-                  <input type="radio" name={key} value={option} checked={values[key] === option} onChange={() => setValues((v) => ({ ...v, [key]: option }))} />
+                  <input
+                    type="radio"
+                    name={key}
+                    value={option}
+                    checked={values[key] === option}
+                    onChange={() => setValues((v) => ({ ...v, [key]: option }))}
+                  />
                   <span>{t(`quiz.${key}.options.${option}`)}</span>
                 </label>
               ))}
@@ -100,15 +121,35 @@ export function OfficeQuiz({ initial }: { initial?: PublicFormResult }) {
         <FormMessage message={result?.ok ? null : result?.toast} />
         <div className="pf-quiz__nav">
           {step < QUIZ_STEPS.length ? (
-            <button type="submit" name={QUIZ_NAV_FIELD} value="next" className="btn btn-primary pf-quiz__next" disabled={hydrated && !answered} onClick={go(step + 1)}>
+            <button
+              type="submit"
+              name={QUIZ_NAV_FIELD}
+              value="next"
+              className="btn btn-primary pf-quiz__next"
+              disabled={hydrated && !answered}
+              onClick={go(step + 1)}
+            >
               {t('quiz.next')}
             </button>
           ) : (
-            <button type="submit" name={QUIZ_NAV_FIELD} value="submit" className="btn btn-primary pf-quiz__next" disabled={pending || (hydrated && !answered)}>
+            <button
+              type="submit"
+              name={QUIZ_NAV_FIELD}
+              value="submit"
+              className="btn btn-primary pf-quiz__next"
+              disabled={pending || (hydrated && !answered)}
+            >
               {pending ? t('quiz.processing') : t('quiz.submit')}
             </button>
           )}
-          <button type="submit" name={QUIZ_NAV_FIELD} value="back" className="btn btn-secondary pf-quiz__back" disabled={step === 1 || pending} onClick={go(step - 1)}>
+          <button
+            type="submit"
+            name={QUIZ_NAV_FIELD}
+            value="back"
+            className="btn btn-secondary pf-quiz__back"
+            disabled={step === 1 || pending}
+            onClick={go(step - 1)}
+          >
             {t('quiz.back')}
           </button>
         </div>

@@ -14,13 +14,47 @@ export function PropertyLeadForm({ title, action, initial }: { title: string; ac
   // The section's anchor stays #enquiry: it is part of the page's URLs (the redirect after a post, links).
   const id = 'enquiry';
   return (
-    <FormSection id="enquiry" title={t('propertyLead.title')} subtitle={t('propertyLead.subtitle')} className="pf-property-lead property-section">
+    <FormSection
+      id="enquiry"
+      title={t('propertyLead.title')}
+      subtitle={t('propertyLead.subtitle')}
+      className="pf-property-lead property-section"
+    >
       <fetcher.Form ref={formRef} method="post" action={`${action}#enquiry`} className="pf-form" noValidate>
         <PublicFormHiddenFields />
         <div className="pf-grid">
-          <FormField formId={id} name="name" label={t('fields.name')} required autoComplete="name" placeholder={t('fields.namePlaceholder')} defaultValue={values.name} error={errors.name} />
-          <FormField formId={id} name="phone" label={t('fields.phone')} type="tel" required autoComplete="tel" placeholder={t('fields.phonePlaceholder')} defaultValue={values.phone} error={errors.phone} />
-          <FormField formId={id} name="email" label={t('fields.email')} type="email" optional autoComplete="email" placeholder={t('fields.emailPlaceholder')} defaultValue={values.email} error={errors.email} />
+          <FormField
+            formId={id}
+            name="name"
+            label={t('fields.name')}
+            required
+            autoComplete="name"
+            placeholder={t('fields.namePlaceholder')}
+            defaultValue={values.name}
+            error={errors.name}
+          />
+          <FormField
+            formId={id}
+            name="phone"
+            label={t('fields.phone')}
+            type="tel"
+            required
+            autoComplete="tel"
+            placeholder={t('fields.phonePlaceholder')}
+            defaultValue={values.phone}
+            error={errors.phone}
+          />
+          <FormField
+            formId={id}
+            name="email"
+            label={t('fields.email')}
+            type="email"
+            optional
+            autoComplete="email"
+            placeholder={t('fields.emailPlaceholder')}
+            defaultValue={values.email}
+            error={errors.email}
+          />
         </div>
         <FormField
           formId={id}

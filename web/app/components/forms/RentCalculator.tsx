@@ -1,5 +1,13 @@
 import { Form, useSearchParams } from '@remix-run/react';
-import { RENT_CALCULATOR, calculatorAreaProblem, calculatorPriceProblem, calculatorTermProblem, rentCost, translateMessage, type Language } from '@realty/contracts';
+import {
+  RENT_CALCULATOR,
+  calculatorAreaProblem,
+  calculatorPriceProblem,
+  calculatorTermProblem,
+  rentCost,
+  translateMessage,
+  type Language,
+} from '@realty/contracts';
 import { formatMoney } from '@realty/i18n/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,7 +85,13 @@ export function RentCalculator() {
           </div>
           <div className={`pf-field${error('term') ? ' pf-field--invalid' : ''}`}>
             <label htmlFor="calc-term">{t('calculator.term')}</label>
-            <select id="calc-term" name="term" value={term} onChange={(e) => setTerm(e.target.value)} aria-invalid={error('term') ? true : undefined}>
+            <select
+              id="calc-term"
+              name="term"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              aria-invalid={error('term') ? true : undefined}
+            >
               {RENT_CALCULATOR.terms.map((n) => (
                 <option key={n} value={n}>
                   {t('calculator.termOption', { count: n })}

@@ -21,5 +21,12 @@ export function usePublicForm(form: PublicFormResult['form'], initial?: PublicFo
       trackEvent('form_submitted', { form });
     }
   }, [fromFetcher, form]);
-  return { fetcher, formRef, result, pending: fetcher.state !== 'idle', errors: result?.ok ? {} : (result?.errors ?? {}), values: result?.ok ? {} : (result?.values ?? {}) };
+  return {
+    fetcher,
+    formRef,
+    result,
+    pending: fetcher.state !== 'idle',
+    errors: result?.ok ? {} : (result?.errors ?? {}),
+    values: result?.ok ? {} : (result?.values ?? {}),
+  };
 }

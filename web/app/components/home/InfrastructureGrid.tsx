@@ -3,7 +3,16 @@ import { InfrastructureIcon, type InfrastructureKey } from './icons';
 import { SectionHeader } from './SectionHeader';
 
 /** The 8 static categories of spec 01 §2 Home, in the spec's order. */
-export const INFRASTRUCTURE: readonly InfrastructureKey[] = ['banks', 'restaurants', 'coffee', 'fitness', 'medical', 'shopping', 'business', 'education'];
+export const INFRASTRUCTURE: readonly InfrastructureKey[] = [
+  'banks',
+  'restaurants',
+  'coffee',
+  'fitness',
+  'medical',
+  'shopping',
+  'business',
+  'education',
+];
 
 /** Infrastructure grid: icon, label and a short text per category. */
 export function InfrastructureGrid() {

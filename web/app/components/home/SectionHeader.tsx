@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 
 /** Eyebrow, h2 and lead text of a home section; `aside` sits on the right on wide screens. */
-export function SectionHeader({ id, title, lead, eyebrow, aside }: { id: string; title: string; lead?: string; eyebrow?: string; aside?: ReactNode }) {
+export function SectionHeader({
+  id,
+  title,
+  lead,
+  eyebrow,
+  aside,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  eyebrow?: string;
+  aside?: ReactNode;
+}) {
   return (
     <div className="home-section-header">
       <div>

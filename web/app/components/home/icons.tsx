@@ -131,10 +131,7 @@ export function PartnersIcon() {
 export function StarIcon() {
   return (
     <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24">
-      <path
-        fill="currentColor"
-        d="M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9L12 2.8Z"
-      />
+      <path fill="currentColor" d="M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9L12 2.8Z" />
     </svg>
   );
 }

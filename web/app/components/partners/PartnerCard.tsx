@@ -15,7 +15,9 @@ export function useFloorOffice() {
   const { t } = useTranslation('partners');
   return (p: Pick<PartnerDto, 'buildingFloor' | 'officeNumber'>): string | null => {
     if (p.buildingFloor === null) return null;
-    return p.officeNumber ? t('card.floorOffice', { floor: p.buildingFloor, office: p.officeNumber }) : t('card.floor', { floor: p.buildingFloor });
+    return p.officeNumber
+      ? t('card.floorOffice', { floor: p.buildingFloor, office: p.officeNumber })
+      : t('card.floor', { floor: p.buildingFloor });
   };
 }
 
@@ -56,7 +58,12 @@ function staticParts(p: CardPartner, texts: PartnerCardTexts) {
   const badges =
     `<span class="partner-badge" style="color:${escapeHtml(cat.color)};border-color:${escapeHtml(cat.color)}">${partnerCategoryIconHtml(cat.icon, 14)}${escapeHtml(texts.category(cat.key))}</span>` +
     (p.isInBusinessCenter ? `<span class="partner-badge partner-badge--bc">${escapeHtml(texts.inBc)}</span>` : '');
-  const where = p.buildingFloor === null ? '' : p.officeNumber ? texts.floorOffice({ floor: p.buildingFloor, office: p.officeNumber }) : texts.floor({ floor: p.buildingFloor });
+  const where =
+    p.buildingFloor === null
+      ? ''
+      : p.officeNumber
+        ? texts.floorOffice({ floor: p.buildingFloor, office: p.officeNumber })
+        : texts.floor({ floor: p.buildingFloor });
   const rating = p.rating.toFixed(1);
   const facts =
     `<li>${spriteIconHtml('pin', 16)}<span>${escapeHtml(p.address)}${where ? `, ${escapeHtml(where)}` : ''}</span></li>` +
@@ -94,7 +101,12 @@ export function PartnerCard({
   };
   const parts = staticParts(p, texts);
   return (
-    <article className={`partner-card${selected ? ' partner-card--selected' : ''}${onSelect ? ' partner-card--selectable' : ''}`} onClick={onCardClick} aria-current={selected ? 'true' : undefined} data-partner-id={p.id}>
+    <article
+      className={`partner-card${selected ? ' partner-card--selected' : ''}${onSelect ? ' partner-card--selectable' : ''}`}
+      onClick={onCardClick}
+      aria-current={selected ? 'true' : undefined}
+      data-partner-id={p.id}
+    >
       <header className="partner-card__head">
         <span className="partner-card__logo" style={{ background: p.category.color }} aria-hidden="true">
           {initialOf(p.name)}
@@ -105,7 +117,13 @@ export function PartnerCard({
           </Heading>
           <div className="partner-card__badges" dangerouslySetInnerHTML={innerHtml(parts.badges)} />
         </div>
-        <button type="button" className="icon-btn partner-card__heart" aria-pressed={liked} aria-label={liked ? texts.unfavorite : texts.favorite} onClick={() => setLiked((v) => !v)}>
+        <button
+          type="button"
+          className="icon-btn partner-card__heart"
+          aria-pressed={liked}
+          aria-label={liked ? texts.unfavorite : texts.favorite}
+          onClick={() => setLiked((v) => !v)}
+        >
           <HeartIcon filled={liked} size={20} />
         </button>
       </header>
@@ -123,7 +141,12 @@ export function PartnerCard({
           </a>
         ) : null}
         {onSelect && p.latitude !== null && p.longitude !== null ? (
-          <button type="button" className="btn btn-secondary btn-sm partner-card__locate" aria-pressed={selected} onClick={() => onSelect(p.id)}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm partner-card__locate"
+            aria-pressed={selected}
+            onClick={() => onSelect(p.id)}
+          >
             <MapIcon size={16} />
             <span>{texts.select}</span>
           </button>

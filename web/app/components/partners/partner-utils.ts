@@ -4,7 +4,9 @@ import { pickText } from '@realty/i18n/format';
 /** Display data of a partner's category: a known one keeps its slug; anything else is 'other' in grey (spec 01 §3). */
 export function categoryDisplay(partner: Pick<PartnerDto, 'category'>): { key: string; icon: string; color: string } {
   const style = partnerCategoryStyle(partner.category?.slug);
-  return style.key === 'other' ? style : { key: style.key, icon: partner.category.icon || style.icon, color: partner.category.color || style.color };
+  return style.key === 'other'
+    ? style
+    : { key: style.key, icon: partner.category.icon || style.icon, color: partner.category.color || style.color };
 }
 
 /** The partner's page (spec 01 §2 /partners/{slug or id}). */

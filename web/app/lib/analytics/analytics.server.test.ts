@@ -38,16 +38,25 @@ describe('countDocumentView', () => {
   });
 
   const page = (path: string, headers: Record<string, string> = {}) =>
-    new Request(`http://localhost${path}`, { headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 Test', 'x-client-ip': '203.0.113.7', ...headers } });
-  const query = <T,>(sql: string, params: unknown[] = []) => api.query<T>(sql, params);
+    new Request(`http://localhost${path}`, {
+      headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 Test', 'x-client-ip': '203.0.113.7', ...headers },
+    });
+  const query = <T>(sql: string, params: unknown[] = []) => api.query<T>(sql, params);
   /** The id of the last stored view: the rows of a test are those after it. */
   const lastId = async () => (await query<{ id: number }>(`SELECT coalesce(max(id), 0)::int AS id FROM website_page_views`))[0].id;
   /** The views stored after `since`, in order. */
   const viewsSince = (since: number) =>
-    query<Record<string, unknown>>(`SELECT path, utm_source, language, origin, user_agent, session_id, client_timestamp FROM website_page_views WHERE id > $1 ORDER BY id`, [since]);
+    query<Record<string, unknown>>(
+      `SELECT path, utm_source, language, origin, user_agent, session_id, client_timestamp FROM website_page_views WHERE id > $1 ORDER BY id`,
+      [since],
+    );
   /** How many views each request of the web stored after `since` (one INSERT, one transaction, per batch), in order. */
   const batchesSince = async (since: number) =>
-    (await query<{ n: number }>(`SELECT count(*)::int AS n FROM website_page_views WHERE id > $1 GROUP BY xmin::text ORDER BY min(id)`, [since])).map((b) => b.n);
+    (
+      await query<{ n: number }>(`SELECT count(*)::int AS n FROM website_page_views WHERE id > $1 GROUP BY xmin::text ORDER BY min(id)`, [
+        since,
+      ])
+    ).map((b) => b.n);
   /** Views the API has counted against `ip`'s analytics limit in this window. */
   const countedFor = (ip: string) => api.analyticsCountFor(ip);
 
@@ -62,7 +71,9 @@ describe('countDocumentView', () => {
     expect(first.setCookie).toMatch(/^asid=[\w-]+; Path=\/; SameSite=Lax/);
     expect(second.setCookie).toBeNull();
     // not a document request, a private page: not counted
-    expect(countDocumentView(new Request('http://localhost/catalog', { headers: { accept: 'application/json' } }), 'ru', queue).counted).toBe(false);
+    expect(
+      countDocumentView(new Request('http://localhost/catalog', { headers: { accept: 'application/json' } }), 'ru', queue).counted,
+    ).toBe(false);
     expect(countDocumentView(page('/dashboard'), 'ru', queue).counted).toBe(false);
     // Nothing sent yet: the batch waits for its timer (250 ms).
     expect(await viewsSince(since)).toEqual([]);
@@ -71,10 +82,20 @@ describe('countDocumentView', () => {
     expect(timer.pending).toEqual([]);
     expect(await batchesSince(since)).toEqual([2]);
     expect(await viewsSince(since)).toEqual([
-      expect.objectContaining({ path: '/catalog', utm_source: 'mail', language: 'ru', origin: 'server', user_agent: 'Mozilla/5.0 Test', session_id: first.setCookie!.slice(5, first.setCookie!.indexOf(';')) }),
+      expect.objectContaining({
+        path: '/catalog',
+        utm_source: 'mail',
+        language: 'ru',
+        origin: 'server',
+        user_agent: 'Mozilla/5.0 Test',
+        session_id: first.setCookie!.slice(5, first.setCookie!.indexOf(';')),
+      }),
       expect.objectContaining({ path: '/property/x', language: 'en', session_id: 'abcdef1234567890' }),
     ]);
-    expect((await viewsSince(since)).map((view) => (view.client_timestamp as Date).toISOString())).toEqual(['2026-11-23T10:00:00.000Z', '2026-11-23T10:00:00.000Z']);
+    expect((await viewsSince(since)).map((view) => (view.client_timestamp as Date).toISOString())).toEqual([
+      '2026-11-23T10:00:00.000Z',
+      '2026-11-23T10:00:00.000Z',
+    ]);
     // Each view carried the visitor's address: the API counted both against it.
     expect(await countedFor('203.0.113.7')).toBe(countedBefore + 2);
   });

@@ -57,7 +57,11 @@ function readSessionCookie(request: RequestView): string | null {
  * and a failure is only logged): queued on `queue`, the web's own unless a test passes one.
  * Returns whether it counted and the Set-Cookie of a new session.
  */
-export function countDocumentView(request: RequestView, lang: Language, queue: ServerPageViewQueue = serverPageViews): { counted: boolean; setCookie: string | null } {
+export function countDocumentView(
+  request: RequestView,
+  lang: Language,
+  queue: ServerPageViewQueue = serverPageViews,
+): { counted: boolean; setCookie: string | null } {
   if (!isDocumentRequest(request)) return { counted: false, setCookie: null };
   const url = new URL(request.url);
   if (!isTrackedPath(url.pathname)) return { counted: false, setCookie: null };
@@ -86,7 +90,9 @@ export function countDocumentView(request: RequestView, lang: Language, queue: S
   queue.add(body);
   return {
     counted: true,
-    setCookie: existing ? null : `${ANALYTICS_SESSION_COOKIE}=${sessionId}; Path=/; SameSite=Lax${process.env.NODE_ENV === 'production' && process.env.COOKIE_SECURE !== 'false' ? '; Secure' : ''}`,
+    setCookie: existing
+      ? null
+      : `${ANALYTICS_SESSION_COOKIE}=${sessionId}; Path=/; SameSite=Lax${process.env.NODE_ENV === 'production' && process.env.COOKIE_SECURE !== 'false' ? '; Secure' : ''}`,
   };
 }
 
@@ -95,7 +101,12 @@ export async function forwardBeacon(request: Request, kind: 'track-page-view' | 
   try {
     const text = await request.text();
     if (text.length > 16_384) return;
-    await postBeacon(`${apiUrl()}/website-analytics/${kind}`, beaconHeaders(request, request.headers.get(ANALYTICS_SESSION_HEADER)), text, [429, 400]);
+    await postBeacon(
+      `${apiUrl()}/website-analytics/${kind}`,
+      beaconHeaders(request, request.headers.get(ANALYTICS_SESSION_HEADER)),
+      text,
+      [429, 400],
+    );
   } catch (error) {
     logFailure(error as Error);
   }
@@ -170,7 +181,10 @@ export function flushServerPageViews(): Promise<void> {
 }
 
 /** Keep-alive connections to the API for the beacons and the batches of server-counted views. */
-const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 16 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 16 }) };
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 16 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 16 }),
+};
 
 /** The headers of a beacon to the API: JSON, the analytics session, the visitor's address and user agent. */
 function beaconHeaders(request: Request, sessionId: string | null): Record<string, string> {
@@ -200,7 +214,12 @@ function postBeacon(url: string, headers: Record<string, string>, body: string, 
       const client = target.protocol === 'https:' ? https : http;
       const req = client.request(
         target,
-        { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: agents[target.protocol as 'http:' | 'https:'], timeout: TIMEOUT_MS },
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          agent: agents[target.protocol as 'http:' | 'https:'],
+          timeout: TIMEOUT_MS,
+        },
         (res) => {
           res.resume();
           res.on('end', resolve);

@@ -17,15 +17,28 @@ describe('mapTiles', () => {
 
   it('keeps the OSM attribution for another OSM URL, and none for another server unless configured', () => {
     expect(mapTiles({ MAP_TILE_URL: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png' }).attribution).toEqual(OSM_ATTRIBUTION);
-    expect(mapTiles({ MAP_TILE_URL: 'https://tiles.example.kz/{z}/{x}/{y}.png' })).toEqual({ url: 'https://tiles.example.kz/{z}/{x}/{y}.png', attribution: null });
+    expect(mapTiles({ MAP_TILE_URL: 'https://tiles.example.kz/{z}/{x}/{y}.png' })).toEqual({
+      url: 'https://tiles.example.kz/{z}/{x}/{y}.png',
+      attribution: null,
+    });
     // A host that merely contains the name is not OpenStreetMap.
     expect(mapTiles({ MAP_TILE_URL: 'https://notopenstreetmap.org.example/{z}/{x}/{y}.png' }).attribution).toBeNull();
   });
 
   it('takes the attribution as plain text and its link only when it is an http(s) URL', () => {
-    const env = { MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '<b>Tiles</b> © Example', MAP_TILE_ATTRIBUTION_URL: 'https://example.kz/credits' };
-    expect(mapTiles(env)).toEqual({ url: '/tiles/{z}/{x}/{y}.png', attribution: { text: '<b>Tiles</b> © Example', href: 'https://example.kz/credits' } });
-    expect(mapTiles({ ...env, MAP_TILE_ATTRIBUTION_URL: 'javascript:alert(1)' }).attribution).toEqual({ text: '<b>Tiles</b> © Example', href: null });
+    const env = {
+      MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '<b>Tiles</b> © Example',
+      MAP_TILE_ATTRIBUTION_URL: 'https://example.kz/credits',
+    };
+    expect(mapTiles(env)).toEqual({
+      url: '/tiles/{z}/{x}/{y}.png',
+      attribution: { text: '<b>Tiles</b> © Example', href: 'https://example.kz/credits' },
+    });
+    expect(mapTiles({ ...env, MAP_TILE_ATTRIBUTION_URL: 'javascript:alert(1)' }).attribution).toEqual({
+      text: '<b>Tiles</b> © Example',
+      href: null,
+    });
     expect(mapTiles({ ...env, MAP_TILE_ATTRIBUTION_URL: undefined }).attribution?.href).toBeNull();
     expect(mapTiles({ ...env, MAP_TILE_ATTRIBUTION: '' }).attribution).toBeNull();
   });

@@ -93,7 +93,10 @@ export const OSM_ATTRIBUTION: MapAttribution = { text: '© OpenStreetMap contrib
  * The attribution is data ({text, href}); the map builds its link from it with textContent,
  * so nothing from the environment is parsed as HTML. `url` '' comes with attribution null.
  */
-export function mapTiles(env: Readonly<Record<string, string | undefined>> = process.env): { url: string; attribution: MapAttribution | null } {
+export function mapTiles(env: Readonly<Record<string, string | undefined>> = process.env): {
+  url: string;
+  attribution: MapAttribution | null;
+} {
   const configured = env.MAP_TILE_URL?.trim();
   const url = configured === undefined ? OSM_TILE_URL : configured.toLowerCase() === 'none' ? '' : configured;
   if (!url) return { url: '', attribution: null };

@@ -41,7 +41,12 @@ async function signIn(): Promise<{ session: AuthSessionDto; favoriteId: string }
 /** A session pair the API never issued, for a user that does not sign in (no API call expected). */
 function offlineSession(n: number, expiresIn = 900, refreshMs = 86_400_000, now = Date.now()): AuthSessionDto {
   return {
-    tokens: { accessToken: `access-${n}`, refreshToken: `refresh-${n}`, expiresIn, refreshExpiresAt: new Date(now + refreshMs).toISOString() },
+    tokens: {
+      accessToken: `access-${n}`,
+      refreshToken: `refresh-${n}`,
+      expiresIn,
+      refreshExpiresAt: new Date(now + refreshMs).toISOString(),
+    },
     user: { id: 'u1', email: 'asel@example.kz', role: 'user', firstName: 'Асель', lastName: 'Каримова', phone: null, language: 'ru' },
   };
 }
@@ -233,12 +238,16 @@ describe('access control', () => {
   });
 
   it('the wrong role is a 403', async () => {
-    const thrown = (await requireUser(await signedInRequest(offlineSession(8)), ['admin', 'super_admin']).catch((e: unknown) => e)) as { init?: ResponseInit };
+    const thrown = (await requireUser(await signedInRequest(offlineSession(8)), ['admin', 'super_admin']).catch((e: unknown) => e)) as {
+      init?: ResponseInit;
+    };
     expect(thrown.init?.status).toBe(403);
   });
 
   it('sends staff to /dashboard/employee and everyone else to /dashboard/user', () => {
-    expect(['super_admin', 'admin', 'employee', 'manager'].map((r) => dashboardPathFor(r as 'admin'))).toEqual(Array(4).fill('/dashboard/employee'));
+    expect(['super_admin', 'admin', 'employee', 'manager'].map((r) => dashboardPathFor(r as 'admin'))).toEqual(
+      Array(4).fill('/dashboard/employee'),
+    );
     expect(dashboardPathFor('user')).toBe('/dashboard/user');
     expect(loginPath(new Request('http://web.test/'))).toBe('/auth');
   });

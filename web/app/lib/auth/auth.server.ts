@@ -40,7 +40,11 @@ const refreshes = new Map<string, { promise: Promise<RefreshOutcome>; until: num
  * POST /auth/refresh once per refresh token within REFRESH_REUSE_MS in this process. `ok:false`
  * when the API refuses (expired, revoked, reused, blocked); network failures throw and are not kept.
  */
-export function refreshOnce(refreshToken: string, call: (token: string) => Promise<AuthSessionDto>, now = Date.now()): Promise<RefreshOutcome> {
+export function refreshOnce(
+  refreshToken: string,
+  call: (token: string) => Promise<AuthSessionDto>,
+  now = Date.now(),
+): Promise<RefreshOutcome> {
   for (const [k, v] of refreshes) if (v.until <= now) refreshes.delete(k);
   const key = createHash('sha256').update(refreshToken).digest('hex');
   const hit = refreshes.get(key);

@@ -6,7 +6,9 @@ declare const jest: typeof import('@jest/globals').jest;
 
 jest.mock('~/i18n.server', () => ({
   getLanguage: async () => 'ru',
-  i18nServer: { getFixedT: async () => (key: string) => ({ 'toast.error': 'Ошибка', 'toast.formExpired': 'Срок действия формы истёк' })[key] ?? key },
+  i18nServer: {
+    getFixedT: async () => (key: string) => ({ 'toast.error': 'Ошибка', 'toast.formExpired': 'Срок действия формы истёк' })[key] ?? key,
+  },
 }));
 
 import { commitCsrfToken, csrf, csrfCookie, CSRF_FIELD, validateCsrf } from './csrf.server';
@@ -30,7 +32,7 @@ describe('web form CSRF', () => {
     return { request: new Request('http://web.test/auth', { method: 'POST', headers }), form };
   };
 
-  it('makes tokens in remix-utils\' format, which its own check accepts', async () => {
+  it("makes tokens in remix-utils' format, which its own check accepts", async () => {
     const { token, cookie } = await visitor();
     expect(token).toMatch(/^[\w-]{43}\.[\w-]{43}$/);
     const form = new FormData();

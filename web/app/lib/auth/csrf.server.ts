@@ -59,6 +59,10 @@ export async function validateCsrf(request: Request, form: FormData, back?: stri
     const here = safeRedirectPath(url.pathname + url.search, '/', url.origin);
     const target = safeRedirectPath(back ?? request.headers.get('Referer'), here, url.origin);
     const t = await i18nServer.getFixedT(await getLanguage(request), 'auth');
-    throw await redirectWithToast(request, target, { title: t('toast.error'), description: t('toast.formExpired'), variant: 'destructive' });
+    throw await redirectWithToast(request, target, {
+      title: t('toast.error'),
+      description: t('toast.formExpired'),
+      variant: 'destructive',
+    });
   }
 }

@@ -16,7 +16,11 @@ const ROOT = path.resolve(__dirname, '../../../..');
 /** Starts the built web server (`npm run build` first) with `env`; resolves with its exit code (null: still running after `ms`, then killed) and output. */
 function startWeb(env: Record<string, string | undefined>, ms = 20_000): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['web/server.mjs'], { cwd: ROOT, env: { ...process.env, WEB_PORT: '0', WEB_HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['web/server.mjs'], {
+      cwd: ROOT,
+      env: { ...process.env, WEB_PORT: '0', WEB_HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

@@ -47,7 +47,9 @@ export function sessionSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
     );
   }
   if (production && configured.some((s) => s.length < MIN_SECRET_LENGTH)) {
-    throw new ConfigError(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters long (each of its comma-separated secrets), e.g. \`openssl rand -base64 48\``);
+    throw new ConfigError(
+      `SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters long (each of its comma-separated secrets), e.g. \`openssl rand -base64 48\``,
+    );
   }
   if (configured.length) return configured;
   if (!warned && env.NODE_ENV !== 'test') {
@@ -68,7 +70,9 @@ export type KeyPurpose = 'session' | 'toast' | 'csrf-cookie' | 'csrf-token';
  * another (a toast or CSRF cookie), although one SESSION_SECRET is configured.
  */
 export function keysFor(purpose: KeyPurpose, env: NodeJS.ProcessEnv = process.env): string[] {
-  return sessionSecrets(env).map((secret) => Buffer.from(hkdfSync('sha256', secret, '', `realty/web/${purpose}`, 32)).toString('base64url'));
+  return sessionSecrets(env).map((secret) =>
+    Buffer.from(hkdfSync('sha256', secret, '', `realty/web/${purpose}`, 32)).toString('base64url'),
+  );
 }
 
 /** The signed-in user as the session keeps it (spec 01 §3 "User: id, email, role, firstName"). */
@@ -131,7 +135,12 @@ export function destroySession(session: WebSession): Promise<string> {
 function isSessionUser(v: unknown): v is SessionUser {
   if (!v || typeof v !== 'object') return false;
   const u = v as SessionUser;
-  return typeof u.id === 'string' && typeof u.email === 'string' && typeof u.firstName === 'string' && (ROLES as readonly string[]).includes(u.role);
+  return (
+    typeof u.id === 'string' &&
+    typeof u.email === 'string' &&
+    typeof u.firstName === 'string' &&
+    (ROLES as readonly string[]).includes(u.role)
+  );
 }
 
 /**

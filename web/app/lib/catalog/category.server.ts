@@ -134,7 +134,9 @@ export async function loadCategoryPage(request: Request, slug: string, subSlug: 
       lang,
       state,
       isSubcategory: subSlug !== null,
-      category: category ? { slug: categorySlug, name: categoryName, icon: category.icon, subcategories: category.subcategories ?? [] } : null,
+      category: category
+        ? { slug: categorySlug, name: categoryName, icon: category.icon, subcategories: category.subcategories ?? [] }
+        : null,
       categorySlug,
       categoryName,
       subcategory: subcategory ? { slug: subcategory.slug, name: subName ?? subcategory.slug } : null,

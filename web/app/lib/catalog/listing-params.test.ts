@@ -21,7 +21,16 @@ const parse = (qs: string, config = CATALOG_CONFIG) => parseListing(new URLSearc
 describe('listing URL state (spec 01 §2, §7)', () => {
   it('defaults: nothing in the URL, nothing sent but the page size', () => {
     const s = parse('');
-    expect(s).toMatchObject({ q: '', dealType: 'all', type: 'all', sort: 'date_new', view: 'grid', page: 1, priceMin: null, priceMax: null });
+    expect(s).toMatchObject({
+      q: '',
+      dealType: 'all',
+      type: 'all',
+      sort: 'date_new',
+      view: 'grid',
+      page: 1,
+      priceMin: null,
+      priceMax: null,
+    });
     expect(serializeListing(s, CATALOG_CONFIG).toString()).toBe('');
     expect(JSON.parse(JSON.stringify(toApiQuery(s, CATALOG_CONFIG)))).toEqual({});
   });
@@ -38,9 +47,25 @@ describe('listing URL state (spec 01 §2, §7)', () => {
   });
 
   it('drops defaults and bad values; range ends mean "no bound"; min and max are swapped when reversed', () => {
-    const s = parse('q=%20%20Абай%20&dealType=all&type=villa&price_min=0&price_max=10000000&area_min=500&area_max=100&sort=cheap&page=-2&furniture=true&parking=on');
-    expect(s).toMatchObject({ q: 'Абай', dealType: 'all', type: 'all', priceMin: null, priceMax: null, areaMin: 100, areaMax: 500, sort: 'date_new', page: 1, furniture: true, parking: true });
-    expect(serializeListing(s, CATALOG_CONFIG).toString()).toBe('q=%D0%90%D0%B1%D0%B0%D0%B9&area_min=100&area_max=500&furniture=true&parking=true');
+    const s = parse(
+      'q=%20%20Абай%20&dealType=all&type=villa&price_min=0&price_max=10000000&area_min=500&area_max=100&sort=cheap&page=-2&furniture=true&parking=on',
+    );
+    expect(s).toMatchObject({
+      q: 'Абай',
+      dealType: 'all',
+      type: 'all',
+      priceMin: null,
+      priceMax: null,
+      areaMin: 100,
+      areaMax: 500,
+      sort: 'date_new',
+      page: 1,
+      furniture: true,
+      parking: true,
+    });
+    expect(serializeListing(s, CATALOG_CONFIG).toString()).toBe(
+      'q=%D0%90%D0%B1%D0%B0%D0%B9&area_min=100&area_max=500&furniture=true&parking=true',
+    );
   });
 
   it('clamps values to the slider range', () => {
@@ -49,8 +74,10 @@ describe('listing URL state (spec 01 §2, §7)', () => {
     expect(parse('area_min=10').areaMin).toBeNull();
   });
 
-  it('maps the state to the API query (snake_case is the client\'s job)', () => {
-    const s = parse('q=офис&dealType=rent&type=office&price_min=100000&area_max=300&furniture=true&parking=true&sort=price_asc&page=3&view=map');
+  it("maps the state to the API query (snake_case is the client's job)", () => {
+    const s = parse(
+      'q=офис&dealType=rent&type=office&price_min=100000&area_max=300&furniture=true&parking=true&sort=price_asc&page=3&view=map',
+    );
     expect(toApiQuery(s, CATALOG_CONFIG)).toEqual({
       q: 'офис',
       dealType: 'rent',
@@ -65,7 +92,9 @@ describe('listing URL state (spec 01 §2, §7)', () => {
   });
 
   it('redirects a no-JavaScript form submission to the canonical URL, keeping foreign parameters', () => {
-    const url = new URL('http://x/catalog?q=&dealType=all&type=office&price_min=0&price_max=10000000&area_min=40&area_max=1000&sort=date_new&lng=en');
+    const url = new URL(
+      'http://x/catalog?q=&dealType=all&type=office&price_min=0&price_max=10000000&area_min=40&area_max=1000&sort=date_new&lng=en',
+    );
     expect(canonicalRedirect(url, CATALOG_CONFIG)).toBe('/catalog?type=office&lng=en');
     expect(canonicalRedirect(new URL('http://x/catalog?type=office&q=a'), CATALOG_CONFIG)).toBeNull();
     expect(canonicalRedirect(new URL('http://x/catalog'), CATALOG_CONFIG)).toBeNull();

@@ -46,7 +46,8 @@ export interface ListingState {
   page: number;
 }
 
-export type ListingField = 'q' | 'dealType' | 'type' | 'district' | 'price' | 'area' | 'furniture' | 'parking' | 'airConditioning' | 'roomsMin';
+export type ListingField =
+  'q' | 'dealType' | 'type' | 'district' | 'price' | 'area' | 'furniture' | 'parking' | 'airConditioning' | 'roomsMin';
 
 export interface RangeSpec {
   min: number;
@@ -96,14 +97,32 @@ export const SUBCATEGORY_CONFIG: ListingConfig = {
 };
 
 /** The filters of the table the listing pages offer (state keys). */
-const LISTING_FILTERS = ['q', 'dealType', 'type', 'district', 'priceMin', 'priceMax', 'areaMin', 'areaMax', 'furniture', 'parking', 'airConditioning', 'roomsMin'] as const;
+const LISTING_FILTERS = [
+  'q',
+  'dealType',
+  'type',
+  'district',
+  'priceMin',
+  'priceMax',
+  'areaMin',
+  'areaMax',
+  'furniture',
+  'parking',
+  'airConditioning',
+  'roomsMin',
+] as const;
 type ListingFilterKey = (typeof LISTING_FILTERS)[number] & keyof PropertyFilters;
 
 /** The URL name each filter is written under (spec 01 §2 dealType, else the spec's §7 name). */
-const URL_NAME = Object.fromEntries(LISTING_FILTERS.map((k) => [k, propertyFilterUrlName(k)])) as unknown as { [K in ListingFilterKey]: PropertyFilterUrlName<K> };
+const URL_NAME = Object.fromEntries(LISTING_FILTERS.map((k) => [k, propertyFilterUrlName(k)])) as unknown as {
+  [K in ListingFilterKey]: PropertyFilterUrlName<K>;
+};
 
 /** The names a filter is read from: the one written first, then the table's other spellings. */
-const readNames = (key: ListingFilterKey): string[] => [URL_NAME[key], ...propertyFilterNames(propertyFilterField(key)).filter((n) => n !== URL_NAME[key])];
+const readNames = (key: ListingFilterKey): string[] => [
+  URL_NAME[key],
+  ...propertyFilterNames(propertyFilterField(key)).filter((n) => n !== URL_NAME[key]),
+];
 
 /** Every URL parameter these pages own, every spelling included (others, e.g. lng or utm_*, are left alone). */
 export const LISTING_PARAM_NAMES: readonly string[] = [...LISTING_FILTERS.flatMap(readNames), 'sort', 'view', 'page'];
@@ -206,7 +225,13 @@ export function foreignParams(params: URLSearchParams): Array<[string, string]> 
 }
 
 /** `pathname?query` of a state, keeping the foreign parameters of `current`. */
-export function listingHref(pathname: string, state: ListingState, config: ListingConfig, overrides: Partial<ListingState> = {}, current?: URLSearchParams): string {
+export function listingHref(
+  pathname: string,
+  state: ListingState,
+  config: ListingConfig,
+  overrides: Partial<ListingState> = {},
+  current?: URLSearchParams,
+): string {
   const params = serializeListing(state, config, overrides);
   if (current) for (const [k, v] of foreignParams(current)) params.append(k, v);
   const qs = params.toString();
@@ -221,7 +246,11 @@ export function canonicalRedirect(url: URL, config: ListingConfig): string | nul
   const state = parseListing(url.searchParams, config);
   const canonical = serializeListing(state, config);
   for (const [k, v] of foreignParams(url.searchParams)) canonical.append(k, v);
-  const key = (p: URLSearchParams) => [...p.entries()].map(([k, v]) => `${k}=${v}`).sort().join('&');
+  const key = (p: URLSearchParams) =>
+    [...p.entries()]
+      .map(([k, v]) => `${k}=${v}`)
+      .sort()
+      .join('&');
   if (key(canonical) === key(url.searchParams)) return null;
   const qs = canonical.toString();
   return qs ? `${url.pathname}?${qs}` : url.pathname;

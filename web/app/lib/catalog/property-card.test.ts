@@ -62,7 +62,12 @@ describe('card data (lib/catalog/property-card.ts)', () => {
   });
 
   it('without variants: the original at its own size; without images: none', () => {
-    expect(resolveImage(image({ thumbUrl: null, thumbWebpUrl: null }), 'thumb')).toEqual({ src: '/media/a.jpg', webp: null, width: 1600, height: 1200 });
+    expect(resolveImage(image({ thumbUrl: null, thumbWebpUrl: null }), 'thumb')).toEqual({
+      src: '/media/a.jpg',
+      webp: null,
+      width: 1600,
+      height: 1200,
+    });
     expect(toCardProperty(item({ images: [] }), 'ru').image).toBeNull();
     expect(toCardProperty(item({ features: undefined as unknown as [] }), 'ru').features).toEqual([]);
   });

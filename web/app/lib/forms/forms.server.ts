@@ -75,9 +75,14 @@ export interface FailureTexts {
  * `title` with `fallback`, network -> `networkTitle` with `network`.
  */
 export function failureToast(error: unknown, texts: FailureTexts): ToastMessage & { description: string; variant: 'destructive' } {
-  if (error instanceof ApiNetworkError) return { title: texts.networkTitle ?? texts.title, description: texts.network, variant: 'destructive' };
+  if (error instanceof ApiNetworkError)
+    return { title: texts.networkTitle ?? texts.title, description: texts.network, variant: 'destructive' };
   if (error instanceof ApiValidationError) {
-    return { title: texts.validationTitle ?? texts.title, description: error.serverMessage || (texts.validationText ?? texts.fallback), variant: 'destructive' };
+    return {
+      title: texts.validationTitle ?? texts.title,
+      description: error.serverMessage || (texts.validationText ?? texts.fallback),
+      variant: 'destructive',
+    };
   }
   if (error instanceof ApiError) {
     // A 5xx (or a proxy's page) gets the form's own fallback text, never the server's words.

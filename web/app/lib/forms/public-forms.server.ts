@@ -79,7 +79,13 @@ async function submit<T extends object>(s: Submission<T>, lang: Language) {
   const honeypot = String(s.form.get(HONEYPOT_FIELD) ?? '');
   const checked = await validateInput(s.dto, { ...values, ...s.extra }, lang);
   if (!checked.ok) {
-    const result: PublicFormResult = { form: s.formName, ok: false, errors: checked.errors, values, toast: s.texts.validation(checked.errors) };
+    const result: PublicFormResult = {
+      form: s.formName,
+      ok: false,
+      errors: checked.errors,
+      values,
+      toast: s.texts.validation(checked.errors),
+    };
     return data(result, { status: 400 });
   }
   const auth = await getAuth(s.request);

@@ -23,11 +23,17 @@ describe('titles of the error screens (lib/i18n/error-meta.ts)', () => {
   it('a page with its own error screen keeps its tags unless it failed (pageMeta)', () => {
     const matches = [{ id: 'root', data: { lang: 'en' } }];
     expect(pageMeta({ matches }, () => [{ title: 'Contact' }])).toEqual([{ title: 'Contact' }]);
-    expect(pageMeta({ matches, error: routeError(400) }, () => [{ title: 'Contact' }])).toEqual([{ title: 'Bad request' }, { name: 'robots', content: 'noindex' }]);
+    expect(pageMeta({ matches, error: routeError(400) }, () => [{ title: 'Contact' }])).toEqual([
+      { title: 'Bad request' },
+      { name: 'robots', content: 'noindex' },
+    ]);
   });
 
   it('a dashboard screen keeps its own title unless it failed; the language comes from the root match', () => {
-    const matches = [{ id: 'root', data: { lang: 'en' } }, { id: 'routes/dashboard', data: {} }];
+    const matches = [
+      { id: 'root', data: { lang: 'en' } },
+      { id: 'routes/dashboard', data: {} },
+    ];
     expect(languageOf(matches)).toBe('en');
     expect(languageOf([])).toBe('ru');
     expect(dashboardMeta({ matches }, 'Favourites')).toEqual([{ title: 'Favourites' }, { name: 'robots', content: 'noindex' }]);

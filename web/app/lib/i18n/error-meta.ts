@@ -20,12 +20,22 @@ export function languageOf(matches: ReadonlyArray<{ id: string; data?: unknown }
 export function errorMeta(error: unknown, lang: Language): MetaDescriptor[] {
   const { t } = createI18n(lang, translationsFor(lang));
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? t('notFound.title') : status === 403 ? t('dashboard:forbidden.title') : status === 400 ? t('errors.badRequestTitle') : t('errors.title');
+  const title =
+    status === 404
+      ? t('notFound.title')
+      : status === 403
+        ? t('dashboard:forbidden.title')
+        : status === 400
+          ? t('errors.badRequestTitle')
+          : t('errors.title');
   return [{ title }, { name: 'robots', content: 'noindex' }];
 }
 
 /** A dashboard screen's meta: its own title, or the error screen's when it failed; never indexed. */
-export function dashboardMeta(args: { error?: unknown; matches: ReadonlyArray<{ id: string; data?: unknown }> }, title: string | undefined): MetaDescriptor[] {
+export function dashboardMeta(
+  args: { error?: unknown; matches: ReadonlyArray<{ id: string; data?: unknown }> },
+  title: string | undefined,
+): MetaDescriptor[] {
   if (args.error) return errorMeta(args.error, languageOf(args.matches));
   return [{ title: title ?? '' }, { name: 'robots', content: 'noindex' }];
 }
@@ -34,6 +44,9 @@ export function dashboardMeta(args: { error?: unknown; matches: ReadonlyArray<{ 
  * The meta of a page with its own ErrorBoundary (an action that may throw 400: lib/forms.server
  * readForm): its own tags, or the error screen's when it failed, in the page's language.
  */
-export function pageMeta(args: { error?: unknown; matches: ReadonlyArray<{ id: string; data?: unknown }> }, own: () => MetaDescriptor[]): MetaDescriptor[] {
+export function pageMeta(
+  args: { error?: unknown; matches: ReadonlyArray<{ id: string; data?: unknown }> },
+  own: () => MetaDescriptor[],
+): MetaDescriptor[] {
   return args.error ? errorMeta(args.error, languageOf(args.matches)) : own();
 }

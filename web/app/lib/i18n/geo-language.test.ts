@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { COUNTRY_LANGUAGE, detectLanguage, geoipCountryLookup, languageForCountry, languageFromIp, pickAcceptLanguage, type CountryLookup } from './geo-language.server';
+import {
+  COUNTRY_LANGUAGE,
+  detectLanguage,
+  geoipCountryLookup,
+  languageForCountry,
+  languageFromIp,
+  pickAcceptLanguage,
+  type CountryLookup,
+} from './geo-language.server';
 
 /** Language detection table (spec 01 §1 "Language selection order", "Country-to-language map"; issue 5). */
 describe('language detection', () => {

@@ -73,7 +73,16 @@ export function TranslationsScript({ lang }: { lang: Language }) {
   const nonce = useNonce();
   readDocumentTranslations();
   const html = typeof document === 'undefined' ? translationsJson(lang) : (documentJson ?? '{}');
-  return <script id={TRANSLATIONS_SCRIPT_ID} type="application/json" nonce={nonce} data-lang={lang} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <script
+      id={TRANSLATIONS_SCRIPT_ID}
+      type="application/json"
+      nonce={nonce}
+      data-lang={lang}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }
 
 /** Browser: makes sure the translations of `lang` are registered (GET /resources/i18n/{lang} when not). */

@@ -43,7 +43,12 @@ describe('response coalescing (lib/serving/coalesce.server.ts)', () => {
 
   it("repairs React 18's streamed output: no NUL where a Cyrillic text meets a 2 KB buffer end", async () => {
     const rows = (pad: number) =>
-      createElement('div', null, 'x'.repeat(pad), ...Array.from({ length: 200 }, (_, i) => createElement('span', { key: i, title: 'Просмотры' }, `Площадь ${i}`)));
+      createElement(
+        'div',
+        null,
+        'x'.repeat(pad),
+        ...Array.from({ length: 200 }, (_, i) => createElement('span', { key: i, title: 'Просмотры' }, `Площадь ${i}`)),
+      );
     for (let pad = 0; pad < 8; pad++) {
       const stream = new Coalesce();
       const out = collect(stream);
@@ -64,7 +69,11 @@ describe('response coalescing (lib/serving/coalesce.server.ts)', () => {
       if (!ready) throw later;
       return createElement('script', null, 'window.late = 1');
     }
-    const doc = createElement('html', null, createElement('body', null, createElement('p', null, 'shell'), createElement(Suspense, { fallback: null }, createElement(Late))));
+    const doc = createElement(
+      'html',
+      null,
+      createElement('body', null, createElement('p', null, 'shell'), createElement(Suspense, { fallback: null }, createElement(Late))),
+    );
     const stream = new Coalesce();
     const out = collect(stream);
     const { pipe } = renderToPipeableStream(doc, {

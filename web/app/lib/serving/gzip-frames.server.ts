@@ -28,7 +28,9 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
  */
 export async function gzipParts(parts: Buffer[]): Promise<DeflatedParts> {
   const blocks = await Promise.all(
-    parts.map((part, i) => deflateRawAsync(part, { level: 9, finishFlush: i === parts.length - 1 ? zlibConstants.Z_FINISH : zlibConstants.Z_FULL_FLUSH })),
+    parts.map((part, i) =>
+      deflateRawAsync(part, { level: 9, finishFlush: i === parts.length - 1 ? zlibConstants.Z_FINISH : zlibConstants.Z_FULL_FLUSH }),
+    ),
   );
   return { blocks, crcs: parts.map((part) => crc32(part)), ops: parts.map((part) => crc32CombineGen(part.length)) };
 }

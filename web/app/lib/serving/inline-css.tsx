@@ -56,7 +56,9 @@ export function DocumentLinks(): ReactNode {
   if (!remix) return null;
   const seen = new Set<string>();
   // The Vite dev server's critical CSS (no flash of unstyled content in development), as <Links/>.
-  const out: ReactNode[] = remix.criticalCss ? [<style key="critical-css" nonce={nonce} dangerouslySetInnerHTML={{ __html: remix.criticalCss }} />] : [];
+  const out: ReactNode[] = remix.criticalCss
+    ? [<style key="critical-css" nonce={nonce} dangerouslySetInnerHTML={{ __html: remix.criticalCss }} />]
+    : [];
   for (const match of matches) {
     const route = remix.manifest.routes[match.id];
     const descriptors: LinkProps[] = [

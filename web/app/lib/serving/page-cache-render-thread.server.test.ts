@@ -51,7 +51,12 @@ describe('anonymous page cache with a render thread', () => {
    */
   function fakeRender(
     calls: string[],
-    { ownToken = false, status = 200, seen = [] as Headers[], hold = (() => undefined) as (call: number) => Promise<unknown> | undefined } = {},
+    {
+      ownToken = false,
+      status = 200,
+      seen = [] as Headers[],
+      hold = (() => undefined) as (call: number) => Promise<unknown> | undefined,
+    } = {},
   ): PageCacheOptions['render'] {
     return async (url, headers) => {
       calls.push(url);
@@ -141,7 +146,11 @@ describe('anonymous page cache with a render thread', () => {
     const slow = deferred();
     const render = fakeRender(calls, { hold: (n) => (n === 3 ? slow.promise : undefined) });
     let catalog: number | null = null;
-    const { agent } = app((url, headers) => render!(url, headers).finally(() => finished++), { ttlMs: 60_000, staleMs: 10_000, version: () => catalog });
+    const { agent } = app((url, headers) => render!(url, headers).finally(() => finished++), {
+      ttlMs: 60_000,
+      staleMs: 10_000,
+      version: () => catalog,
+    });
     const until = (n: number) => eventually(`${n} renders finished`, () => finished >= n);
     // Made while the version is unknown: kept for its TTL whatever the version does later.
     await agent.get('/catalog?type=office');
@@ -174,7 +183,12 @@ describe('anonymous page cache with a render thread', () => {
     let finished = 0;
     const render = fakeRender(calls);
     let catalog: number | null = 1;
-    const { agent, clock } = app((url, headers) => render!(url, headers).finally(() => finished++), { ttlMs: 60_000, staleMs: 10_000, version: () => catalog, versionSettleMs: 150 });
+    const { agent, clock } = app((url, headers) => render!(url, headers).finally(() => finished++), {
+      ttlMs: 60_000,
+      staleMs: 10_000,
+      version: () => catalog,
+      versionSettleMs: 150,
+    });
     const until = (n: number) => eventually(`${n} renders finished`, () => finished >= n);
     // Made within 150 ms of the first version seen: kept 150 ms, then made once more.
     await agent.get('/catalog');
@@ -204,13 +218,16 @@ describe('anonymous page cache with a render thread', () => {
     const calls: string[] = [];
     let fail = false;
     const ok = fakeRender(calls);
-    const { agent, clock } = app(async (url, headers) => {
-      if (fail) {
-        calls.push(url);
-        throw new Error('render thread down');
-      }
-      return ok!(url, headers);
-    }, { ttlMs: 30, staleMs: 10_000 });
+    const { agent, clock } = app(
+      async (url, headers) => {
+        if (fail) {
+          calls.push(url);
+          throw new Error('render thread down');
+        }
+        return ok!(url, headers);
+      },
+      { ttlMs: 30, staleMs: 10_000 },
+    );
     await agent.get('/catalog');
     clock.advance(60);
     fail = true;

@@ -61,7 +61,9 @@ describe('anonymous page cache', () => {
       res.status(status).type('html');
       // Streamed in pieces, as Remix does, with the token twice (form field, inline data).
       const nonce = secured ? ` nonce="${String(req.headers[CSP_NONCE_HEADER])}"` : '';
-      res.write(`<!DOCTYPE html><html lang="${lang}"><head><link rel="canonical" href="${req.protocol}://${req.hostname}/catalog"/><style${nonce}>p{}</style></head><body><form method="post"><input type="hidden" name="csrf" value="${token}"/></form>`);
+      res.write(
+        `<!DOCTYPE html><html lang="${lang}"><head><link rel="canonical" href="${req.protocol}://${req.hostname}/catalog"/><style${nonce}>p{}</style></head><body><form method="post"><input type="hidden" name="csrf" value="${token}"/></form>`,
+      );
       res.write(`<p>${'каталог '.repeat(2000)}</p>`);
       res.end(`<script${nonce}>window.__data={"csrf":"${token}","render":${renders.length}}</script></body></html>`);
     });
@@ -71,7 +73,11 @@ describe('anonymous page cache', () => {
   }
 
   /** A GET with node:http: the body's bytes as sent, not decompressed on the way (supertest would). */
-  function rawGet(server: Server, path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  function rawGet(
+    server: Server,
+    path: string,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
     const { port } = server.address() as AddressInfo;
     return new Promise((resolve, reject) => {
       get({ host: '127.0.0.1', port, path, headers }, (res) => {
@@ -162,7 +168,7 @@ describe('anonymous page cache', () => {
     expect(body.length).toBeLessThan(Buffer.byteLength(html) / 5);
   });
 
-  it("gives every answer of a kept page its own CSP nonce, the one its header names, plain and gzip (decision 024)", async () => {
+  it('gives every answer of a kept page its own CSP nonce, the one its header names, plain and gzip (decision 024)', async () => {
     const { agent, server, renders } = app({ ttlMs: 5000 }, { secured: true });
     const nonceOf = (csp: string | undefined) => /'nonce-([\w-]+)'/.exec(csp ?? '')?.[1] ?? 'none';
     const noncesIn = (html: string) => [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
@@ -171,7 +177,11 @@ describe('anonymous page cache', () => {
     const plain = await agent.get('/catalog');
     const zipped = await rawGet(server, '/catalog', { 'accept-encoding': 'gzip' });
     expect(renders).toHaveLength(1);
-    expect([plain.headers[PAGE_CACHE_STATUS], zipped.headers[PAGE_CACHE_STATUS], zipped.headers['content-encoding']]).toEqual(['hit', 'hit', 'gzip']);
+    expect([plain.headers[PAGE_CACHE_STATUS], zipped.headers[PAGE_CACHE_STATUS], zipped.headers['content-encoding']]).toEqual([
+      'hit',
+      'hit',
+      'gzip',
+    ]);
     const answers = [
       { nonce: nonceOf(first.headers['content-security-policy']), html: first.text },
       { nonce: nonceOf(plain.headers['content-security-policy']), html: plain.text },

@@ -9,7 +9,16 @@ import { languageCookieUpdate, readTheme } from './visitor.server';
 import type { RequestView } from './request-view';
 import { eligible, headerPairs, nonceOf, remixUrl, requestView, withCookie } from './cache-request.server';
 import { gzipBody, gzipParts } from './gzip-frames.server';
-import { joinParts, keptPage, PAGE_CACHE_STATUS, RECOMPUTED_COOKIES, renderedParts, setCookieName, type KeptPage, type RenderedPage } from './kept-page.server';
+import {
+  joinParts,
+  keptPage,
+  PAGE_CACHE_STATUS,
+  RECOMPUTED_COOKIES,
+  renderedParts,
+  setCookieName,
+  type KeptPage,
+  type RenderedPage,
+} from './kept-page.server';
 import { RefreshPolicy } from './refresh-policy.server';
 import { captureBody, interceptHead, setCookies } from './response-capture.server';
 
@@ -83,7 +92,15 @@ function logRenderFailure(error: unknown): null {
  * request handler (web/server.mjs). Options: see PageCacheOptions. Errors inside the cache are
  * passed to `next(error)` only before the app ran; a page the cache cannot keep is just served.
  */
-export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 * 1024, render, version, versionSettleMs = 2000, now }: PageCacheOptions): Middleware {
+export function createPageCache({
+  ttlMs,
+  staleMs = 10_000,
+  maxBytes = 64 * 1024 * 1024,
+  render,
+  version,
+  versionSettleMs = 2000,
+  now,
+}: PageCacheOptions): Middleware {
   const policy = new RefreshPolicy({ ttlMs, staleMs, version, versionSettleMs, now: now ?? Date.now });
   const pages = new LRUCache<string, KeptPage>({
     max: 10_000,
@@ -96,7 +113,14 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
   const rendering = new Map<string, Promise<KeptPage | null>>();
 
   /** Sends a kept page to this visitor: their CSRF token in the body, their cookies, their view counted. */
-  const serve = async (page: KeptPage, request: RequestView, lang: Awaited<ReturnType<typeof getLanguage>>, req: ExpressRequest, res: ExpressResponse, state: 'hit' | 'stale') => {
+  const serve = async (
+    page: KeptPage,
+    request: RequestView,
+    lang: Awaited<ReturnType<typeof getLanguage>>,
+    req: ExpressRequest,
+    res: ExpressResponse,
+    state: 'hit' | 'stale',
+  ) => {
     const csrf = await commitCsrfToken(request);
     const cookies: string[] = [];
     if (csrf.setCookie) cookies.push(csrf.setCookie);
@@ -219,7 +243,14 @@ export function createPageCache({ ttlMs, staleMs = 10_000, maxBytes = 64 * 1024 
   };
 
   /** A miss: renders the page for this visitor (on the render thread when there is one) and keeps it when it may. */
-  const renderMiss = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction, request: RequestView, key: string, settle: (page: KeptPage | null) => void) => {
+  const renderMiss = async (
+    req: ExpressRequest,
+    res: ExpressResponse,
+    next: NextFunction,
+    request: RequestView,
+    key: string,
+    settle: (page: KeptPage | null) => void,
+  ) => {
     const versionAtStart = policy.versionNow();
     const csrf = await commitCsrfToken(request);
     if (csrf.setCookie) {

@@ -40,7 +40,12 @@ describe('render thread (web/render-thread.mjs)', () => {
       clearTimeout(guard);
       console.log(JSON.stringify({ answer, delays, scheduled, startedAfterStop: delays.length - after.delays + thread.starts - after.starts + restarts.length }));`;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { timeout: 20_000 });
-    const out = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { answer: unknown; delays: number[]; scheduled: number[]; startedAfterStop: number };
+    const out = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
+      answer: unknown;
+      delays: number[];
+      scheduled: number[];
+      startedAfterStop: number;
+    };
     expect(out.answer).toBeNull();
     expect(out.delays.slice(0, 5)).toEqual([40, 80, 160, 320, 320]);
     expect(out.scheduled).toEqual([40, 80, 160, 320, 320]);

@@ -17,7 +17,11 @@ describe('tileSource', () => {
   });
 
   it('img-src names the tile host, and nothing but self and data: without tiles', () => {
-    expect([...cspDirectives('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png')['img-src']]).toEqual(["'self'", 'data:', 'https://*.tile.openstreetmap.org']);
+    expect([...cspDirectives('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png')['img-src']]).toEqual([
+      "'self'",
+      'data:',
+      'https://*.tile.openstreetmap.org',
+    ]);
     expect([...cspDirectives('')['img-src']]).toEqual(["'self'", 'data:']);
   });
 });

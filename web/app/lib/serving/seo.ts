@@ -110,7 +110,12 @@ export function agencyJsonLd(url: string, lang: string, tc: (key: string) => str
     geo: { '@type': 'GeoCoordinates', latitude: 43.2187, longitude: 76.9275 },
     currenciesAccepted: 'KZT',
     openingHoursSpecification: [
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '19:00' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '09:00',
+        closes: '19:00',
+      },
       { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Saturday', opens: '10:00', closes: '16:00' },
     ],
   };
@@ -144,7 +149,9 @@ export function listingJsonLd(
       priceCurrency: 'KZT',
       availability: 'https://schema.org/InStock',
       businessFunction: p.dealType === 'rent' ? 'http://purl.org/goodrelations/v1#LeaseOut' : 'http://purl.org/goodrelations/v1#Sell',
-      ...(p.dealType === 'rent' ? { priceSpecification: { '@type': 'UnitPriceSpecification', price: p.price, priceCurrency: 'KZT', unitText: 'MONTH' } } : {}),
+      ...(p.dealType === 'rent'
+        ? { priceSpecification: { '@type': 'UnitPriceSpecification', price: p.price, priceCurrency: 'KZT', unitText: 'MONTH' } }
+        : {}),
     },
   };
 }

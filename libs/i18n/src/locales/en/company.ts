@@ -5,7 +5,8 @@ export default {
   businessCenter: {
     meta: {
       title: 'Class A business centre on Al-Farabi: offices in Almaty',
-      description: 'A class A business centre in Almaty: 25 floors, 120,000 m², 12 high-speed lifts, parking for 500+ cars, 15+ cafés. Offices to rent and to buy.',
+      description:
+        'A class A business centre in Almaty: 25 floors, 120,000 m², 12 high-speed lifts, parking for 500+ cars, 15+ cafés. Offices to rent and to buy.',
       keywords: 'class A business centre Almaty, Al-Farabi offices, office rent in a business centre, parking, coworking',
     },
     hero: {
@@ -57,7 +58,8 @@ export default {
   about: {
     meta: {
       title: 'About us: commercial property agency | Almaty Business Center',
-      description: 'The commercial property agency of a class A business centre in Almaty: 15+ years on the market, 500+ clients. Mission, values, history and team.',
+      description:
+        'The commercial property agency of a class A business centre in Almaty: 15+ years on the market, 500+ clients. Mission, values, history and team.',
       keywords: 'commercial property agency Almaty, about us, office rental, broker team',
     },
     hero: {
@@ -113,7 +115,8 @@ export default {
   contact: {
     meta: {
       title: 'Contacts: address, phone and opening hours | Almaty Business Center',
-      description: 'Agency contacts: Almaty, 77/8 Al-Farabi Avenue. Phone +7 (727) 355-00-00, info@almaty-bc.kz. Mon-Fri 09:00-19:00, Sat 10:00-16:00.',
+      description:
+        'Agency contacts: Almaty, 77/8 Al-Farabi Avenue. Phone +7 (727) 355-00-00, info@almaty-bc.kz. Mon-Fri 09:00-19:00, Sat 10:00-16:00.',
       keywords: 'business centre contacts, Al-Farabi address, Almaty property agency phone',
     },
     title: 'Contacts',
@@ -131,9 +134,24 @@ export default {
     formText: 'We reply within 1 hour during business hours.',
     departmentsTitle: 'Departments',
     departments: {
-      sales: { title: 'Sales', text: 'Renting and buying offices, retail space and warehouses.', phone: '+7 (727) 355-00-01', email: 'sales@almaty-bc.kz' },
-      support: { title: 'Tenant support', text: 'Passes, maintenance and service requests.', phone: '+7 (727) 355-00-02', email: 'support@almaty-bc.kz' },
-      marketing: { title: 'Marketing', text: 'Partnerships, events and advertising in the business centre.', phone: '+7 (727) 355-00-03', email: 'marketing@almaty-bc.kz' },
+      sales: {
+        title: 'Sales',
+        text: 'Renting and buying offices, retail space and warehouses.',
+        phone: '+7 (727) 355-00-01',
+        email: 'sales@almaty-bc.kz',
+      },
+      support: {
+        title: 'Tenant support',
+        text: 'Passes, maintenance and service requests.',
+        phone: '+7 (727) 355-00-02',
+        email: 'support@almaty-bc.kz',
+      },
+      marketing: {
+        title: 'Marketing',
+        text: 'Partnerships, events and advertising in the business centre.',
+        phone: '+7 (727) 355-00-03',
+        email: 'marketing@almaty-bc.kz',
+      },
     },
     chat: {
       title: 'Message us on WhatsApp',
@@ -154,7 +172,8 @@ export default {
   faq: {
     meta: {
       title: 'Questions and answers on renting and buying offices | Almaty Business Center',
-      description: 'Answers to common questions: leases from 1 month, deposit, agency fee, 12% VAT, property tax, installments up to 24 months, mortgages up to 15 years.',
+      description:
+        'Answers to common questions: leases from 1 month, deposit, agency fee, 12% VAT, property tax, installments up to 24 months, mortgages up to 15 years.',
       keywords: 'office rental questions, rental deposit, agency fee, VAT on rent, office installments, commercial mortgage',
     },
     title: 'Questions and answers',
@@ -173,40 +192,125 @@ export default {
     ctaContact: 'Write to us',
     ctaCall: 'Call us',
     items: {
-      rentTerm: { category: 'rent', q: 'What is the shortest lease for an office?', a: 'You can rent from 1 month. Long-term leases of 12 months or more get better rates.' },
-      rentDeposit: { category: 'rent', q: 'How much is the deposit?', a: 'The security deposit is 2-3 monthly payments depending on the area and the term. It is returned when the lease ends.' },
-      rentCommission: { category: 'rent', q: 'What is the agency fee for tenants?', a: 'The agency fee for tenants is 50% of one month’s rent, paid once when the lease is signed.' },
-      rentDocuments: { category: 'rent', q: 'Which documents do I need to rent?', a: 'Companies need the registration certificate, the charter and the director’s appointment order; sole traders need their registration notice and an ID.' },
-      rentRenovation: { category: 'rent', q: 'Can I renovate a rented office?', a: 'Yes, following a design agreed with the management company. A rent-free period is often given for the works.' },
-      rentTermination: { category: 'rent', q: 'Can I end the lease early?', a: 'Yes, with 1-3 months’ notice to the landlord, depending on the lease.' },
-      saleCommission: { category: 'sale', q: 'What is the fee when buying?', a: 'The agency fee for buyers is 1-2% of the property price.' },
-      saleDuration: { category: 'sale', q: 'How long does a purchase take?', a: 'Usually 7-14 working days from the preliminary agreement to the registration of ownership.' },
-      saleOffPlan: { category: 'sale', q: 'Are there discounts for off-plan purchases?', a: 'Yes, buying at the construction stage can bring a discount of up to 30%.' },
-      saleTax: { category: 'sale', q: 'What property tax does an office owner pay?', a: 'Property tax for companies is 1.5% of the average annual book value of the property.' },
-      paymentVat: { category: 'payment', q: 'Is VAT included in the rent?', a: 'Rents include 12% VAT when the landlord is registered for VAT. We issue a VAT invoice.' },
-      paymentInstallments: { category: 'payment', q: 'Can I buy space in installments?', a: 'Yes, the developer offers installments for up to 24 months.' },
-      paymentMortgage: { category: 'payment', q: 'Can I get a mortgage for commercial property?', a: 'Yes, partner banks lend for up to 15 years. We help prepare the documents.' },
-      otherParking: { category: 'other', q: 'Is there parking for tenants and visitors?', a: 'Yes, the business centre car park has 500+ places, with season tickets for tenants.' },
-      otherUtilities: { category: 'other', q: 'Are utilities included in the rent?', a: 'In most offers heating, cleaning of common areas and security are included; electricity is metered.' },
-      otherAccess: { category: 'other', q: 'Can I work in the office at weekends?', a: 'Yes, tenants have access to the building around the clock and security works 24/7.' },
-      otherViewing: { category: 'other', q: 'How do I book a viewing?', a: 'Send a request on the site or call us: we will show the space at a convenient time, Saturdays included.' },
-      otherInfrastructure: { category: 'other', q: 'What is in the building besides offices?', a: 'More than 15 cafés and restaurants, banks, a gym, a medical centre, shops and conference halls.' },
+      rentTerm: {
+        category: 'rent',
+        q: 'What is the shortest lease for an office?',
+        a: 'You can rent from 1 month. Long-term leases of 12 months or more get better rates.',
+      },
+      rentDeposit: {
+        category: 'rent',
+        q: 'How much is the deposit?',
+        a: 'The security deposit is 2-3 monthly payments depending on the area and the term. It is returned when the lease ends.',
+      },
+      rentCommission: {
+        category: 'rent',
+        q: 'What is the agency fee for tenants?',
+        a: 'The agency fee for tenants is 50% of one month’s rent, paid once when the lease is signed.',
+      },
+      rentDocuments: {
+        category: 'rent',
+        q: 'Which documents do I need to rent?',
+        a: 'Companies need the registration certificate, the charter and the director’s appointment order; sole traders need their registration notice and an ID.',
+      },
+      rentRenovation: {
+        category: 'rent',
+        q: 'Can I renovate a rented office?',
+        a: 'Yes, following a design agreed with the management company. A rent-free period is often given for the works.',
+      },
+      rentTermination: {
+        category: 'rent',
+        q: 'Can I end the lease early?',
+        a: 'Yes, with 1-3 months’ notice to the landlord, depending on the lease.',
+      },
+      saleCommission: {
+        category: 'sale',
+        q: 'What is the fee when buying?',
+        a: 'The agency fee for buyers is 1-2% of the property price.',
+      },
+      saleDuration: {
+        category: 'sale',
+        q: 'How long does a purchase take?',
+        a: 'Usually 7-14 working days from the preliminary agreement to the registration of ownership.',
+      },
+      saleOffPlan: {
+        category: 'sale',
+        q: 'Are there discounts for off-plan purchases?',
+        a: 'Yes, buying at the construction stage can bring a discount of up to 30%.',
+      },
+      saleTax: {
+        category: 'sale',
+        q: 'What property tax does an office owner pay?',
+        a: 'Property tax for companies is 1.5% of the average annual book value of the property.',
+      },
+      paymentVat: {
+        category: 'payment',
+        q: 'Is VAT included in the rent?',
+        a: 'Rents include 12% VAT when the landlord is registered for VAT. We issue a VAT invoice.',
+      },
+      paymentInstallments: {
+        category: 'payment',
+        q: 'Can I buy space in installments?',
+        a: 'Yes, the developer offers installments for up to 24 months.',
+      },
+      paymentMortgage: {
+        category: 'payment',
+        q: 'Can I get a mortgage for commercial property?',
+        a: 'Yes, partner banks lend for up to 15 years. We help prepare the documents.',
+      },
+      otherParking: {
+        category: 'other',
+        q: 'Is there parking for tenants and visitors?',
+        a: 'Yes, the business centre car park has 500+ places, with season tickets for tenants.',
+      },
+      otherUtilities: {
+        category: 'other',
+        q: 'Are utilities included in the rent?',
+        a: 'In most offers heating, cleaning of common areas and security are included; electricity is metered.',
+      },
+      otherAccess: {
+        category: 'other',
+        q: 'Can I work in the office at weekends?',
+        a: 'Yes, tenants have access to the building around the clock and security works 24/7.',
+      },
+      otherViewing: {
+        category: 'other',
+        q: 'How do I book a viewing?',
+        a: 'Send a request on the site or call us: we will show the space at a convenient time, Saturdays included.',
+      },
+      otherInfrastructure: {
+        category: 'other',
+        q: 'What is in the building besides offices?',
+        a: 'More than 15 cafés and restaurants, banks, a gym, a medical centre, shops and conference halls.',
+      },
     },
   },
   terms: {
     meta: {
       title: 'Terms of use | Almaty Business Center',
-      description: 'Terms of use of the Almaty Business Center commercial property agency website: property information, requests, liability and rights.',
+      description:
+        'Terms of use of the Almaty Business Center commercial property agency website: property information, requests, liability and rights.',
       keywords: 'terms of use, user agreement, Almaty Business Center',
     },
     title: 'Terms of use',
     updated: 'Version of 1 November 2026',
     sections: {
-      general: { title: 'General', text: 'By using the site you accept these terms. The site belongs to the Almaty Business Center commercial property agency and is meant for finding space and contacting the agency.' },
-      listings: { title: 'Property information', text: 'Descriptions, prices and photos are for information only and are not a public offer. Please confirm current terms with a manager.' },
-      requests: { title: 'Requests', text: 'By sending a request you confirm that your details are correct and agree to be contacted using them.' },
+      general: {
+        title: 'General',
+        text: 'By using the site you accept these terms. The site belongs to the Almaty Business Center commercial property agency and is meant for finding space and contacting the agency.',
+      },
+      listings: {
+        title: 'Property information',
+        text: 'Descriptions, prices and photos are for information only and are not a public offer. Please confirm current terms with a manager.',
+      },
+      requests: {
+        title: 'Requests',
+        text: 'By sending a request you confirm that your details are correct and agree to be contacted using them.',
+      },
       account: { title: 'Account', text: 'You are responsible for keeping your password safe and for actions taken in your account.' },
-      liability: { title: 'Liability', text: 'The agency is not liable for interruptions of the site or for decisions made only on the basis of the information published.' },
+      liability: {
+        title: 'Liability',
+        text: 'The agency is not liable for interruptions of the site or for decisions made only on the basis of the information published.',
+      },
       changes: { title: 'Changes', text: 'We may update these terms; a new version applies from its publication on this page.' },
     },
   },
@@ -219,11 +323,23 @@ export default {
     title: 'Privacy policy',
     updated: 'Version of 1 November 2026',
     sections: {
-      data: { title: 'What we collect', text: 'The name, phone, e-mail and message you enter in forms, and technical data about visits to the site.' },
+      data: {
+        title: 'What we collect',
+        text: 'The name, phone, e-mail and message you enter in forms, and technical data about visits to the site.',
+      },
       purpose: { title: 'Why we need it', text: 'To answer your request, find space, prepare a contract and improve the site.' },
-      cookies: { title: 'Cookies', text: 'The site keeps your chosen language, theme and sign-in session in cookies. Without them it cannot remember your settings.' },
-      sharing: { title: 'Sharing', text: 'We do not sell personal data. It is shared only as the law requires or with your consent, for example with a partner bank for a mortgage.' },
-      security: { title: 'Security', text: 'Data is kept on protected servers, passwords only as hashes, and staff access is limited to their duties.' },
+      cookies: {
+        title: 'Cookies',
+        text: 'The site keeps your chosen language, theme and sign-in session in cookies. Without them it cannot remember your settings.',
+      },
+      sharing: {
+        title: 'Sharing',
+        text: 'We do not sell personal data. It is shared only as the law requires or with your consent, for example with a partner bank for a mortgage.',
+      },
+      security: {
+        title: 'Security',
+        text: 'Data is kept on protected servers, passwords only as hashes, and staff access is limited to their duties.',
+      },
       rights: { title: 'Your rights', text: 'You can ask to see, correct or delete your data by writing to info@almaty-bc.kz.' },
     },
   },

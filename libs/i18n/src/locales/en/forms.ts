@@ -56,7 +56,12 @@ export default {
     progress: 'Step {{step}} of {{total}}',
     location: {
       title: 'Where would you like your office to be?',
-      options: { bc: 'In a business centre', residential: 'In a residential complex', standalone: 'In a standalone building', other: 'Other' },
+      options: {
+        bc: 'In a business centre',
+        residential: 'In a residential complex',
+        standalone: 'In a standalone building',
+        other: 'Other',
+      },
     },
     floor: {
       title: 'Which floor suits you?',

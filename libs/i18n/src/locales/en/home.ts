@@ -47,7 +47,8 @@ export default {
     eyebrow: 'About the business centre',
     title: 'A place for your business to grow',
     text: 'A modern class A business centre in the business district of Almaty, open since 2015. Panoramic mountain views, well-planned amenities and a professional management company make it easy to work and to welcome clients.',
-    text2: 'We help companies find an office, retail space or a warehouse and support the deal from the first viewing to the signed contract.',
+    text2:
+      'We help companies find an office, retail space or a warehouse and support the deal from the first viewing to the signed contract.',
     facts: {
       class: { value: 'A', label: 'building class' },
       floors: { value: '25', label: 'floors' },

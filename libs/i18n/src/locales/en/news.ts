@@ -2,7 +2,8 @@
 export default {
   meta: {
     title: 'News and articles on commercial property | Almaty Business Center',
-    description: 'Business centre news, Almaty office market analysis, advice for tenants and answers to legal questions about renting and buying commercial property.',
+    description:
+      'Business centre news, Almaty office market analysis, advice for tenants and answers to legal questions about renting and buying commercial property.',
     keywords: 'business centre news, Almaty office market, office rental tips, commercial property articles',
   },
   title: 'News and articles',

@@ -2,7 +2,8 @@
 export default {
   meta: {
     title: 'Business centre partners: banks, cafés, fitness and services | Almaty Business Center',
-    description: 'Banks, restaurants, gyms, beauty salons, shops and clinics in and around the business centre on Al-Farabi Avenue. Discounts for tenants.',
+    description:
+      'Banks, restaurants, gyms, beauty salons, shops and clinics in and around the business centre on Al-Farabi Avenue. Discounts for tenants.',
     keywords: 'business centre partners, cafés Almaty, bank near office, fitness Al-Farabi, tenant discounts',
     detailTitle: '{{name}}, {{category}} | Almaty Business Center partners',
     detailKeywords: '{{name}}, {{category}}, business centre partner, Almaty',

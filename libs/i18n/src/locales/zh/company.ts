@@ -113,7 +113,8 @@ export default {
   contact: {
     meta: {
       title: '联系方式：地址、电话和营业时间 | 阿拉木图商务中心',
-      description: '中介联系方式：阿拉木图，阿里-法拉比大街77/8号。电话 +7 (727) 355-00-00，info@almaty-bc.kz。周一至周五 09:00-19:00，周六 10:00-16:00。',
+      description:
+        '中介联系方式：阿拉木图，阿里-法拉比大街77/8号。电话 +7 (727) 355-00-00，info@almaty-bc.kz。周一至周五 09:00-19:00，周六 10:00-16:00。',
       keywords: '商务中心联系方式, 阿里-法拉比地址, 阿拉木图房地产中介电话',
     },
     title: '联系方式',
@@ -176,21 +177,45 @@ export default {
       rentTerm: { category: 'rent', q: '办公室最短可以租多久？', a: '1个月起租。12个月及以上的长期租约可享受更优惠的租金。' },
       rentDeposit: { category: 'rent', q: '需要支付多少押金？', a: '押金为2-3个月的租金，视面积和租期而定，租约结束时退还。' },
       rentCommission: { category: 'rent', q: '租户需要支付多少中介佣金？', a: '租户支付的中介佣金为月租金的50%，在签约时一次性支付。' },
-      rentDocuments: { category: 'rent', q: '租赁需要哪些文件？', a: '企业需提供注册证书、公司章程和负责人任命书；个体工商户需提供登记凭证和身份证件。' },
-      rentRenovation: { category: 'rent', q: '租用的办公室可以装修吗？', a: '可以，须按照与物业管理公司商定的方案进行。装修期间通常提供免租期。' },
+      rentDocuments: {
+        category: 'rent',
+        q: '租赁需要哪些文件？',
+        a: '企业需提供注册证书、公司章程和负责人任命书；个体工商户需提供登记凭证和身份证件。',
+      },
+      rentRenovation: {
+        category: 'rent',
+        q: '租用的办公室可以装修吗？',
+        a: '可以，须按照与物业管理公司商定的方案进行。装修期间通常提供免租期。',
+      },
       rentTermination: { category: 'rent', q: '可以提前解除租约吗？', a: '可以，根据合同条款提前1-3个月通知业主即可。' },
       saleCommission: { category: 'sale', q: '购买空间的佣金是多少？', a: '买方支付的中介佣金为房产价格的1-2%。' },
       saleDuration: { category: 'sale', q: '买卖交易需要多长时间？', a: '从签订预售合同到完成产权登记，通常需要7-14个工作日。' },
       saleOffPlan: { category: 'sale', q: '在建阶段购买有折扣吗？', a: '有，在建阶段购买的折扣最高可达30%。' },
       saleTax: { category: 'sale', q: '办公室业主需要缴纳多少财产税？', a: '企业财产税为房产年均账面价值的1.5%。' },
-      paymentVat: { category: 'payment', q: '租金是否包含增值税？', a: '如果业主是增值税纳税人，租金已包含12%的增值税，我们会开具增值税发票。' },
+      paymentVat: {
+        category: 'payment',
+        q: '租金是否包含增值税？',
+        a: '如果业主是增值税纳税人，租金已包含12%的增值税，我们会开具增值税发票。',
+      },
       paymentInstallments: { category: 'payment', q: '可以分期购买吗？', a: '可以，开发商提供最长24个月的分期付款。' },
-      paymentMortgage: { category: 'payment', q: '商业地产可以办理抵押贷款吗？', a: '可以，合作银行提供最长15年的抵押贷款，我们协助准备文件。' },
+      paymentMortgage: {
+        category: 'payment',
+        q: '商业地产可以办理抵押贷款吗？',
+        a: '可以，合作银行提供最长15年的抵押贷款，我们协助准备文件。',
+      },
       otherParking: { category: 'other', q: '有供租户和访客使用的停车场吗？', a: '有，商务中心停车场拥有500多个车位，租户可办理月卡。' },
-      otherUtilities: { category: 'other', q: '租金包含水电等公用事业费吗？', a: '大多数房源已包含供暖、公共区域保洁和安保；电费按电表计费。' },
+      otherUtilities: {
+        category: 'other',
+        q: '租金包含水电等公用事业费吗？',
+        a: '大多数房源已包含供暖、公共区域保洁和安保；电费按电表计费。',
+      },
       otherAccess: { category: 'other', q: '周末可以在办公室工作吗？', a: '可以，租户可全天候进入大楼，安保24小时值守。' },
       otherViewing: { category: 'other', q: '如何预约看房？', a: '在网站提交申请或致电我们：我们会在您方便的时间带看，周六也可以。' },
-      otherInfrastructure: { category: 'other', q: '除了办公室，楼内还有什么？', a: '15家以上的咖啡馆和餐厅、银行、健身俱乐部、医疗中心、商店和会议厅。' },
+      otherInfrastructure: {
+        category: 'other',
+        q: '除了办公室，楼内还有什么？',
+        a: '15家以上的咖啡馆和餐厅、银行、健身俱乐部、医疗中心、商店和会议厅。',
+      },
     },
   },
   terms: {
@@ -202,7 +227,10 @@ export default {
     title: '使用条款',
     updated: '2026年11月1日版',
     sections: {
-      general: { title: '总则', text: '使用本网站即表示您同意这些条款。本网站归阿拉木图商务中心商业地产中介所有，用于查找空间和联系中介。' },
+      general: {
+        title: '总则',
+        text: '使用本网站即表示您同意这些条款。本网站归阿拉木图商务中心商业地产中介所有，用于查找空间和联系中介。',
+      },
       listings: { title: '房源信息', text: '房源描述、价格和照片仅供参考，不构成公开要约。请向经理确认最新条件。' },
       requests: { title: '申请与咨询', text: '提交申请即表示您确认所填信息真实，并同意我们通过所留联系方式与您联系。' },
       account: { title: '账户', text: '您须妥善保管密码，并对账户内的操作负责。' },
