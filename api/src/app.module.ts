@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@realty/db';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BlogModule } from './blog/blog.module';
 import { SecurityModule } from './common/guards.module';
@@ -25,6 +26,7 @@ import { WebsiteAnalyticsModule } from './website-analytics/website-analytics.mo
     TypeOrmModule.forRootAsync({ useFactory: () => dataSourceOptions() }),
     RedisModule,
     SecurityModule,
+    AuditModule,
     HealthModule,
     PropertiesModule,
     AuthModule,

@@ -20,7 +20,9 @@ export * from './lead.entity';
 export * from './property-lead.entity';
 export * from './outbox-message.entity';
 export * from './website-analytics.entity';
+export * from './audit-log.entity';
 
+import { AuditLog } from './audit-log.entity';
 import { AuthSession } from './auth-session.entity';
 import { BlogCategory } from './blog-category.entity';
 import { BlogPost } from './blog-post.entity';
@@ -67,4 +69,5 @@ export const ENTITIES = [
   OutboxMessage,
   WebsitePageView,
   WebsiteEvent,
+  AuditLog,
 ];

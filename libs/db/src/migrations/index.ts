@@ -7,6 +7,7 @@ import { CatalogueVersion1763950000000 } from './1763950000000-catalogue-version
 import { CatalogueHotCounters1763960000000 } from './1763960000000-catalogue-hot-counters';
 import { PlannerPageCost1763970000000 } from './1763970000000-planner-page-cost';
 import { PropertyLeads1763985000000 } from './1763985000000-property-leads';
+import { AuditLog1764000000000 } from './1764000000000-audit-log';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   CatalogueHotCounters1763960000000,
   PlannerPageCost1763970000000,
   PropertyLeads1763985000000,
+  AuditLog1764000000000,
 ];
