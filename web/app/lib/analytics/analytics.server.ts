@@ -11,7 +11,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { apiUrl } from '../api/api.server';
+import { apiHeaders, apiUrl } from '../api/api.server';
 import { CLIENT_IP_HEADER } from '../api/client-address.server';
 import type { RequestView } from '../serving/request-view';
 
@@ -186,14 +186,13 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true, maxSockets: 16 }),
 };
 
-/** The headers of a beacon to the API: JSON, the analytics session, the visitor's address and user agent. */
+/**
+ * The headers of a beacon to the API: JSON, the analytics session, and who the visitor is the
+ * way every web -> API call says it (apiHeaders: their address and user agent).
+ */
 function beaconHeaders(request: Request, sessionId: string | null): Record<string, string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...apiHeaders(request) };
   if (sessionId) headers[ANALYTICS_SESSION_HEADER] = sessionId;
-  const ip = request.headers.get(CLIENT_IP_HEADER);
-  if (ip) headers['x-forwarded-for'] = ip;
-  const ua = request.headers.get('user-agent');
-  if (ua) headers['user-agent'] = ua;
   return headers;
 }
 
