@@ -1,10 +1,12 @@
 import type { Language, PageMeta } from '@realty/contracts';
 import { CSRF_RETRY_CODES, isCsrfPair, pickSetCookie, setCookieValues, type CsrfPair, type CsrfStore } from './csrf';
 import { ApiError, ApiNetworkError, errorFromResponse } from './errors';
+import { withRetry } from './retry';
 
 /**
  * The transport of the API client (DESIGN "libs/api-client"): one request with its headers,
- * timeout, cancellation, CSRF handshake (spec 02 §7) and envelope unwrapping. Runs anywhere
+ * timeout, cancellation, retries after network errors (spec 02 §9, retry.ts), CSRF handshake
+ * (spec 02 §7) and envelope unwrapping. Runs anywhere
  * `fetch` exists (Node 20, browsers): no Node-only imports.
  *
  * Success answers are the envelope `{status:'success', data, meta?}` (spec 01 §7; 204 = null);
@@ -61,6 +63,15 @@ export interface ApiClientOptions {
    * retried once. A server-side caller (no cookie jar) also keeps and sends the secret cookie.
    */
   csrf?: CsrfStore;
+  /**
+   * Retries after network errors (spec 02 §9, retry.ts): a read at most 2 attempts in all, a
+   * write once more when the request surely never reached the server; never after an HTTP
+   * answer, a timeout or an abort. false turns them off for every call of this client.
+   * Default true.
+   */
+  retry?: boolean;
+  /** Pause before a retry, ms; default DEFAULT_RETRY_DELAY_MS (100). */
+  retryDelayMs?: number;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -73,6 +84,11 @@ export interface RequestOptions {
   headers?: HeadersInit;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * false: this call is sent once, never repeated after a network error (spec 02 §9 retries
+   * off), for a caller that must not repeat it. The CSRF renewal of spec 02 §7 still applies.
+   */
+  retry?: boolean;
 }
 
 /** A success envelope's payload with its paging. */
@@ -155,13 +171,23 @@ export function createTransport(options: ApiClientOptions, baseUrl: string): Tra
   const doFetch: typeof fetch | undefined = options.fetch ?? (typeof fetch === 'function' ? fetch.bind(globalThis) : undefined);
 
   const csrfStore = options.csrf;
+  /** `send` under the retry policy of spec 02 §9 (retry.ts), with the client's and the call's settings. */
+  async function sendWithRetry<T>(method: HttpMethod, path: string, opts: RequestOptions, csrf: CsrfPair | null): Promise<ApiResult<T>> {
+    if (!doFetch) throw new ApiNetworkError('network', undefined, { cause: new Error('fetch is not available') });
+    return withRetry(method, () => send<T>(method, path, opts, csrf), {
+      enabled: options.retry !== false && opts.retry !== false,
+      delayMs: options.retryDelayMs,
+      signals: [options.signal, opts.signal].filter((s): s is AbortSignal => !!s),
+    });
+  }
+
   let csrfPending: Promise<CsrfPair> | null = null;
 
   /** GET /csrf-token without any old secret, so the API issues a new one (deduplicated while in flight). */
   function fetchCsrf(): Promise<CsrfPair> {
     csrfPending ??= (async () => {
       try {
-        const result = await send<{ csrfToken?: unknown } | null>('GET', '/csrf-token', {}, null);
+        const result = await sendWithRetry<{ csrfToken?: unknown } | null>('GET', '/csrf-token', {}, null);
         const token = result.data && typeof result.data.csrfToken === 'string' ? result.data.csrfToken : '';
         if (!token)
           throw errorFromResponse(502, 'Bad Gateway', { error: { code: 'INVALID_RESPONSE', message: 'No CSRF token in the answer' } }, '');
@@ -175,18 +201,21 @@ export function createTransport(options: ApiClientOptions, baseUrl: string): Tra
     return csrfPending;
   }
 
-  /** Any call; writes go through the CSRF handshake when a store is configured. */
+  /**
+   * Any call; writes go through the CSRF handshake when a store is configured. Each send is
+   * under the retry policy of spec 02 §9; the CSRF renewal (spec 02 §7) is one more send on top.
+   */
   async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
     const multipart = typeof FormData !== 'undefined' && opts.body instanceof FormData;
-    if (!csrfStore || method === 'GET' || multipart) return send<T>(method, path, opts, null);
+    if (!csrfStore || method === 'GET' || multipart) return sendWithRetry<T>(method, path, opts, null);
     const stored = await csrfStore.get();
     const pair = isCsrfPair(stored) ? stored : await fetchCsrf();
     try {
-      return await send<T>(method, path, opts, pair);
+      return await sendWithRetry<T>(method, path, opts, pair);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 403 || !CSRF_RETRY_CODES.includes(error.serverCode)) throw error;
       await csrfStore.set(null);
-      return send<T>(method, path, opts, await fetchCsrf());
+      return sendWithRetry<T>(method, path, opts, await fetchCsrf());
     }
   }
 

@@ -25,6 +25,7 @@ import { readForm } from '~/lib/forms/forms.server';
 import { safeRedirectPath } from '~/lib/auth/safe-redirect';
 import { redirectWithToast } from '~/lib/forms/toast.server';
 import { dashboardMeta } from '~/lib/i18n/error-meta';
+import { useStaffRefresh } from '~/lib/staff/use-staff-refresh';
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
@@ -65,7 +66,8 @@ function listHref(filters: Partial<Filters> & { confirm?: string }): string {
  * /dashboard/admin/users (spec 02 §2, §7 Users): search, role and status filters, paging; change
  * role, block / unblock, delete after a confirmation step (?confirm=<id>, works without
  * JavaScript). admin and super_admin only; the API's refusals (own account, last super_admin,
- * super_admin accounts for an admin) come back as error toasts.
+ * super_admin accounts for an admin) come back as error toasts. While open and visible, the list
+ * reloads every 2 minutes (spec 02 §9 "users"; useStaffRefresh).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireUser(request, ADMIN_ROLES);
@@ -143,6 +145,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminUsersPage() {
   const { filters, users, meta, roles, me, confirm, lang } = useLoaderData<typeof loader>();
+  useStaffRefresh('users');
   const { t } = useTranslation('dashboard');
   const location = useLocation();
   const navigation = useNavigation();
