@@ -27,7 +27,8 @@ export function geocoderSettings(env: NodeJS.ProcessEnv = process.env): Geocoder
     } catch {
       throw new Error(`GEOCODER_URL must be an http(s) URL, got "${rawUrl}"`);
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`GEOCODER_URL must be an http(s) URL, got "${rawUrl}"`);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new Error(`GEOCODER_URL must be an http(s) URL, got "${rawUrl}"`);
     parsed.search = '';
     parsed.hash = '';
     url = parsed.href.endsWith('/') ? parsed.href : `${parsed.href}/`;

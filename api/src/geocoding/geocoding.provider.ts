@@ -6,7 +6,7 @@ import type { GeocodeResultDto, Language } from '@realty/contracts';
  * Implementations throw GeocoderError for a failure of the source, nothing else.
  */
 export interface GeocodingProvider {
-  /** Short name for logs and GET answers' diagnostics: 'gazetteer' | 'nominatim'. */
+  /** Short name for logs: 'gazetteer' | 'nominatim'. */
   readonly name: string;
   /** Places for a typed prefix (q already trimmed, at least 3 characters), best first, at most `limit`. */
   suggest(q: string, lang: Language, limit: number): Promise<GeocodeResultDto[]>;

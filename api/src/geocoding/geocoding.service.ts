@@ -29,7 +29,9 @@ export class GeocodingService {
 
   /** Places for an address, best first. */
   search(query: GeocodeSearchQuery): Promise<GeocodeResultDto[]> {
-    return this.call('search', () => this.provider.search(query.address, query.lang ?? 'ru', query.results ?? GEOCODE_LIMITS.resultsDefault));
+    return this.call('search', () =>
+      this.provider.search(query.address, query.lang ?? 'ru', query.results ?? GEOCODE_LIMITS.resultsDefault),
+    );
   }
 
   /** The place at a point, or null. */

@@ -40,6 +40,7 @@ interface NominatimPlace {
   category?: unknown;
   type?: unknown;
   addresstype?: unknown;
+  name?: unknown;
   address?: Record<string, unknown>;
 }
 
@@ -81,7 +82,8 @@ export class NominatimProvider implements GeocodingProvider {
       { lat: String(lat), lon: String(lng), format: 'jsonv2', addressdetails: '1', zoom: '18', 'accept-language': ACCEPT_LANGUAGE[lang] },
       lang,
     );
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new GeocoderError('malformed', 'reverse answered something other than an object');
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw new GeocoderError('malformed', 'reverse answered something other than an object');
     if (typeof (body as { error?: unknown }).error === 'string') return null;
     return toPlace(body as NominatimPlace, lang);
   }
@@ -124,13 +126,25 @@ function coordinate(value: unknown, max: number): number | null {
 
 const DISTRICT_TYPES = new Set(['city_district', 'district', 'suburb', 'borough', 'quarter', 'neighbourhood']);
 
-/** What a Nominatim place is, from its address, category and addresstype. */
+/**
+ * What a Nominatim place is: a road -> street; a building or house -> address; a city district,
+ * suburb or administrative boundary -> district; a named point of interest (shop, amenity,
+ * tourism...) -> landmark, or address when it has no name but a house number.
+ */
 function kindOf(p: NominatimPlace): GeocodeKind {
   const addresstype = typeof p.addresstype === 'string' ? p.addresstype : '';
-  if (p.address && p.address.house_number !== undefined) return 'address';
-  if (addresstype === 'building' || addresstype === 'house') return 'address';
   if (p.category === 'highway' || addresstype === 'road') return 'street';
+  if (
+    addresstype === 'building' ||
+    addresstype === 'house' ||
+    p.category === 'building' ||
+    (p.category === 'place' && p.type === 'house')
+  ) {
+    return 'address';
+  }
   if (DISTRICT_TYPES.has(addresstype) || (p.category === 'boundary' && p.type === 'administrative')) return 'district';
+  const named = typeof p.name === 'string' && p.name.trim() !== '';
+  if (!named && p.address?.house_number !== undefined) return 'address';
   return 'landmark';
 }
 

@@ -103,7 +103,11 @@ describe('Almaty gazetteer', () => {
 
     it('answers the nearest place within 750 m', () => {
       // 100 m north of the Green Bazaar point (Pushkin Street's point is ~600 m away)
-      expect(reverseGazetteer(43.2649, 76.952, 'en')).toMatchObject({ displayName: 'Green Bazaar, Almaty', kind: 'landmark', district: 'medeu' });
+      expect(reverseGazetteer(43.2649, 76.952, 'en')).toMatchObject({
+        displayName: 'Green Bazaar, Almaty',
+        kind: 'landmark',
+        district: 'medeu',
+      });
       // on the Kok-Tobe point itself
       expect(reverseGazetteer(43.233, 76.975, 'ru')).toMatchObject({ displayName: 'Кок-Тобе, Алматы', district: 'medeu' });
       expect(REVERSE_PLACE_RADIUS_M).toBe(750);

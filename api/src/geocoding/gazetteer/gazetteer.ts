@@ -27,12 +27,47 @@ const core = (folded: string) => words(folded).filter((w) => !GENERIC.has(w));
 /** Words that name the kind of place, not the place (already folded). */
 const GENERIC = new Set(
   [
-    'улица', 'ул', 'проспект', 'пр', 'пр-т', 'просп', 'бульвар', 'б-р', 'переулок', 'пер', 'площадь', 'пл', 'район', 'мкр',
-    'микрорайон', 'шоссе', 'street', 'st', 'avenue', 'ave', 'av', 'boulevard', 'blvd', 'district', 'square', 'sq', 'lane',
-    'кошеси', 'дангылы', 'бульвары', 'ауданы', 'аланы', 'тракт', 'трц', 'тц', 'mall',
+    'улица',
+    'ул',
+    'проспект',
+    'пр',
+    'пр-т',
+    'просп',
+    'бульвар',
+    'б-р',
+    'переулок',
+    'пер',
+    'площадь',
+    'пл',
+    'район',
+    'мкр',
+    'микрорайон',
+    'шоссе',
+    'street',
+    'st',
+    'avenue',
+    'ave',
+    'av',
+    'boulevard',
+    'blvd',
+    'district',
+    'square',
+    'sq',
+    'lane',
+    'кошеси',
+    'дангылы',
+    'бульвары',
+    'ауданы',
+    'аланы',
+    'тракт',
+    'трц',
+    'тц',
+    'mall',
   ].flatMap((w) => words(fold(w))),
 );
-const CITY_WORDS = new Set(['алматы', 'almaty', 'алма', 'ата', 'alma', 'ata', 'г', 'город', 'city', 'kazakhstan', 'казахстан'].flatMap((w) => words(fold(w))));
+const CITY_WORDS = new Set(
+  ['алматы', 'almaty', 'алма', 'ата', 'alma', 'ata', 'г', 'город', 'city', 'kazakhstan', 'казахстан'].flatMap((w) => words(fold(w))),
+);
 
 /** Lower case, marks removed, Kazakh letters folded, punctuation to spaces, spaces collapsed. */
 export function fold(text: string): string {
@@ -44,7 +79,6 @@ export function fold(text: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
-
 
 interface IndexedName {
   full: string;
