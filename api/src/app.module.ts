@@ -7,6 +7,7 @@ import { BlogModule } from './blog/blog.module';
 import { SecurityModule } from './common/guards.module';
 import { RedisModule } from './common/redis.module';
 import { FavoritesModule } from './favorites/favorites.module';
+import { GeocodingModule } from './geocoding/geocoding.module';
 import { HealthModule } from './health/health.module';
 import { PropertyLeadsModule } from './property-leads/property-leads.module';
 import { LeadsModule } from './leads/leads.module';
@@ -39,6 +40,7 @@ import { WebsiteAnalyticsModule } from './website-analytics/website-analytics.mo
     PropertyLeadsModule,
     WebsiteAnalyticsModule,
     MailSinkModule,
+    GeocodingModule,
   ],
 })
 export class AppModule {}

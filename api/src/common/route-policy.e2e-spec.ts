@@ -17,6 +17,7 @@ import { RoutePolicyCheck, handlersWithoutPolicy, registeredRoutes } from './gua
 type Who = 'anonymous' | RoleName;
 const EVERYONE: readonly Who[] = ['anonymous', ...ROLES];
 const STAFF_ADMINS: readonly RoleName[] = ['admin', 'super_admin'];
+const STAFF: readonly RoleName[] = ['employee', 'manager', 'admin', 'super_admin'];
 
 type Policy = 'public' | 'authenticated' | readonly RoleName[];
 
@@ -68,6 +69,10 @@ const POLICY: Record<string, Policy> = {
   // the local mail sink (404 MAIL_SINK_OFF for admins when MAIL_SINK_DIR is unset, as here)
   'GET /api/admin/mail': STAFF_ADMINS,
   'GET /api/admin/mail/:id': STAFF_ADMINS,
+  // address search (spec 02 §7 geocoding): the offline gazetteer here; 400 for the missing parameters
+  'GET /api/geocode': STAFF,
+  'GET /api/geocode/suggest': STAFF,
+  'GET /api/geocode/reverse': STAFF,
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */

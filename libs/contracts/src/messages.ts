@@ -1,4 +1,5 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './enums';
+import { GEOCODING_MESSAGES } from './geocoding.messages';
 
 /**
  * Error codes of the API envelope (spec 01 §8). The Russian texts are the spec's own;
@@ -15,6 +16,9 @@ export const ERROR_CODES = [
   'RATE_LIMIT',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  // address search (spec 02 §7 geocoding): the provider timed out (504) or failed (502)
+  'GEOCODER_TIMEOUT',
+  'GEOCODER_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -386,6 +390,8 @@ export const MESSAGES = {
     kk: 'Мерзімді таңдаңыз: 1, 3, 6, 12, 24 немесе 36 ай',
     zh: '请选择期限：1、3、6、12、24 或 36 个月',
   },
+  // --- Address search (issue 21, spec 02 §5, §7): geocoding.messages.ts
+  ...GEOCODING_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -39,6 +39,8 @@ export const RATE_LIMITS = {
   publicWrites: { name: 'public-write', max: 10, windowSeconds: 10 * 60 },
   /** POST /api/website-analytics/track-page-view and /track-event together: beacons per IP per minute. */
   analytics: { name: 'analytics', max: 120, windowSeconds: 60 },
+  /** GET /api/geocode, /geocode/suggest and /geocode/reverse together (staff only): requests per IP per minute. */
+  geocode: { name: 'geocode', max: 120, windowSeconds: 60 },
 } as const;
 
 /**
