@@ -23,3 +23,4 @@ export * from './mail-sink';
 export * from './trust-proxy';
 export * from './text';
 export * from './cookie-secure';
+export * from './audit';
