@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuditLog } from '@realty/db';
-import type { EntityManager } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import type { AuthUser, RequestClient } from '../common/decorators';
 
 /** Who did it and from where: the signed-in actor and the request's client. */
