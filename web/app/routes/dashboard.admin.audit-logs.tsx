@@ -39,7 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     if (error instanceof ApiValidationError) fieldErrors = { ...error.fields };
     else if (error instanceof ApiError && error.status === 401) await rethrowAuthError(request, auth, error);
-    else if (error instanceof ApiError && error.status === 403) await rethrowAuthError(request, auth, error);
+    // The role changed since the session was read: the 403 page.
+    else if (error instanceof ApiError && error.status === 403)
+      throw data({ code: 'FORBIDDEN' }, { status: 403, headers: await auth.headers() });
     else failed = true;
   }
   const status = failed ? 503 : Object.keys(fieldErrors).length ? 400 : 200;
