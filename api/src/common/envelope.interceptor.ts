@@ -1,4 +1,4 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Injectable, StreamableFile, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { PageMeta, SuccessEnvelope } from '@realty/contracts';
 import { negotiate } from '@fastify/accept-negotiator';
 import { createHash } from 'node:crypto';
@@ -142,7 +142,7 @@ export interface KeptAnswerSink {
 
 /**
  * Wraps every handler result as {status:'success', data[, meta]} (spec 01 §7). A handler that
- * returns undefined answers 204 with no body; a PreparedJson goes out as `preparedPayload`
+ * returns undefined answers 204 with no body; a StreamableFile is streamed as it is; a PreparedJson goes out as `preparedPayload`
  * says (its bytes or kept br/gzip variant with its ETag, or 304), and a kept one is reported to
  * `keptAnswers` so a repeat of the request can skip the framework.
  */
@@ -158,6 +158,8 @@ export class EnvelopeInterceptor implements NestInterceptor {
           reply.status(204);
           return undefined;
         }
+        // A file (an export): sent as it is, streamed, with its own content type.
+        if (result instanceof StreamableFile) return result;
         if (result instanceof PreparedJson) {
           const request = context.switchToHttp().getRequest<FastifyRequest>();
           if (result.current) this.keptAnswers?.sent(request, reply, result);

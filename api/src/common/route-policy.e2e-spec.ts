@@ -66,6 +66,10 @@ const POLICY: Record<string, Policy> = {
   'PATCH /api/admin/users/:id/role': STAFF_ADMINS,
   'PATCH /api/admin/users/:id/status': STAFF_ADMINS,
   'DELETE /api/admin/users/:id': STAFF_ADMINS,
+  // the audit log (issue 21, spec 02 §7 Audit); the export without ?format answers admins 400
+  'GET /api/admin/audit-logs': STAFF_ADMINS,
+  'GET /api/admin/audit-logs/export': STAFF_ADMINS,
+  'GET /api/audit-logs/:id': STAFF_ADMINS,
   // the local mail sink (404 MAIL_SINK_OFF for admins when MAIL_SINK_DIR is unset, as here)
   'GET /api/admin/mail': STAFF_ADMINS,
   'GET /api/admin/mail/:id': STAFF_ADMINS,

@@ -1,12 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { AdminUsersQuery, CreateUserDto, UpdateUserRoleDto, UpdateUserStatusDto, type AdminUserDto, type RoleDto } from '@realty/contracts';
-import { CurrentUser, Roles, type AuthUser } from '../common/decorators';
+import { Client, CurrentUser, Roles, type AuthUser, type RequestClient } from '../common/decorators';
 import type { Paged } from '../common/envelope.interceptor';
 import { UsersService } from './users.service';
 
 /**
  * User administration (spec 02 §7 "Users"; dashboard /dashboard/admin/users). admin and
  * super_admin only: 401 without a valid token, 403 for other roles. Writes need X-CSRF-Token.
+ * Every write is on the audit log with the actor, ip and user agent (user.create, user.role,
+ * user.status, user.delete; issue 21, spec 02 §7 Audit).
  * A user: {id, email, firstName, lastName, phone, language, role, roleId, status, createdAt, updatedAt}.
  */
 @Controller('admin')
@@ -38,8 +40,8 @@ export class UsersController {
    */
   @Post('users')
   @HttpCode(201)
-  create(@CurrentUser() actor: AuthUser, @Body() dto: CreateUserDto): Promise<AdminUserDto> {
-    return this.users.create(actor, dto);
+  create(@CurrentUser() actor: AuthUser, @Body() dto: CreateUserDto, @Client() client: RequestClient): Promise<AdminUserDto> {
+    return this.users.create(actor, dto, client);
   }
 
   /**
@@ -48,8 +50,13 @@ export class UsersController {
    * a super_admin, or for one's own account; 409 for the last active super_admin.
    */
   @Patch('users/:id/role')
-  changeRole(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: UpdateUserRoleDto): Promise<AdminUserDto> {
-    return this.users.changeRole(actor, id, dto.roleId);
+  changeRole(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: UpdateUserRoleDto,
+    @Client() client: RequestClient,
+  ): Promise<AdminUserDto> {
+    return this.users.changeRole(actor, id, dto.roleId, client);
   }
 
   /**
@@ -57,14 +64,19 @@ export class UsersController {
    * every session of the user at once; a blocked user cannot sign in (403). Errors as for the role.
    */
   @Patch('users/:id/status')
-  changeStatus(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: UpdateUserStatusDto): Promise<AdminUserDto> {
-    return this.users.changeStatus(actor, id, dto.status);
+  changeStatus(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: UpdateUserStatusDto,
+    @Client() client: RequestClient,
+  ): Promise<AdminUserDto> {
+    return this.users.changeStatus(actor, id, dto.status, client);
   }
 
   /** DELETE /api/admin/users/:id -> 204. 404 unknown; 403 / 409 as for the role; 409 'users.inUse' while records refer to the user. */
   @Delete('users/:id')
   @HttpCode(204)
-  remove(@CurrentUser() actor: AuthUser, @Param('id') id: string): Promise<void> {
-    return this.users.remove(actor, id);
+  remove(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Client() client: RequestClient): Promise<void> {
+    return this.users.remove(actor, id, client);
   }
 }

@@ -12,7 +12,8 @@ import {
 } from '@realty/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ApiException } from '../common/api.exception';
-import type { AuthUser } from '../common/decorators';
+import type { AuthUser, RequestClient } from '../common/decorators';
+import { AuditService } from '../audit/audit.service';
 import { Paged } from '../common/envelope.interceptor';
 import { emailTaken, isUniqueViolation } from '../auth/auth.service';
 import { Passwords } from '../auth/passwords';
@@ -53,6 +54,19 @@ function toAdminUser(r: AdminUserRow): AdminUserDto {
   };
 }
 
+/** The fields of a user the audit log keeps (spec 02 §7 Audit; issue 21): never the password hash, no timestamps. */
+function auditView(u: AdminUserDto): Record<string, unknown> {
+  return {
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phone: u.phone,
+    language: u.language,
+    role: u.role,
+    status: u.status,
+  };
+}
+
 const forbidden = (message: string) => new ApiException(HttpStatus.FORBIDDEN, 'FORBIDDEN', message);
 
 /** The target of a change, read under lock with the active super_admins. */
@@ -73,7 +87,9 @@ interface Target {
  * - nobody demotes, blocks or deletes the last active super_admin (409), checked under a lock
  *   of every active super_admin row, so two super_admins cannot demote each other at once;
  * - nobody changes the role or status of, or deletes, their own account (403);
- * - blocking ends every session of the user at once (refresh and access tokens stop).
+ * - blocking ends every session of the user at once (refresh and access tokens stop);
+ * - every write is on the audit log (user.create, user.role, user.status, user.delete) in the
+ *   transaction of the change, with the actor and the client's ip and user agent (issue 21).
  */
 @Injectable()
 export class UsersService {
@@ -81,6 +97,7 @@ export class UsersService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly passwords: Passwords,
     private readonly sessions: SessionsService,
+    private readonly audit: AuditService,
   ) {}
 
   /** GET /api/admin/users: filtered, newest first, paged (default 20 per page). */
@@ -121,19 +138,27 @@ export class UsersService {
   }
 
   /** POST /api/admin/users. 400 fields.roleId for an unknown role; 403 for a super_admin made by an admin; 409 fields.email. */
-  async create(actor: AuthUser, dto: CreateUserDto): Promise<AdminUserDto> {
+  async create(actor: AuthUser, dto: CreateUserDto, client: RequestClient | null = null): Promise<AdminUserDto> {
     const role = await this.roleById(this.db.manager, dto.roleId);
     if (role === 'super_admin' && actor.role !== 'super_admin') throw forbidden('users.superAdminOnly');
     const taken: unknown[] = await this.db.query(`SELECT 1 FROM users WHERE lower(email) = $1`, [dto.email]);
     if (taken.length) throw emailTaken();
     const passwordHash = await this.passwords.hash(dto.password);
     try {
-      const rows: Array<{ id: string }> = await this.db.query(
-        `INSERT INTO users (email, password_hash, first_name, last_name, phone, language, role_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [dto.email, passwordHash, dto.firstName, dto.lastName, dto.phone ?? null, dto.language ?? 'ru', dto.roleId],
-      );
-      return this.one(this.db.manager, rows[0].id);
+      return await this.db.transaction(async (m) => {
+        const rows: Array<{ id: string }> = await m.query(
+          `INSERT INTO users (email, password_hash, first_name, last_name, phone, language, role_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+          [dto.email, passwordHash, dto.firstName, dto.lastName, dto.phone ?? null, dto.language ?? 'ru', dto.roleId],
+        );
+        const created = await this.one(m, rows[0].id);
+        await this.audit.record(
+          m,
+          { user: actor, client },
+          { action: 'user.create', entity: 'user', entityId: created.id, after: auditView(created) },
+        );
+        return created;
+      });
     } catch (err) {
       if (isUniqueViolation(err, 'uq_users_email_lower')) throw emailTaken();
       throw err;
@@ -141,28 +166,42 @@ export class UsersService {
   }
 
   /** PATCH /api/admin/users/:id/role {roleId}. 404, 400 fields.roleId, 403 (super_admin rule, own account), 409 (last super_admin). */
-  async changeRole(actor: AuthUser, id: string, roleId: number): Promise<AdminUserDto> {
+  async changeRole(actor: AuthUser, id: string, roleId: number, client: RequestClient | null = null): Promise<AdminUserDto> {
     return this.db.transaction(async (m) => {
       const role = await this.roleById(m, roleId);
       const target = await this.lockTarget(m, id, actor);
       if (!target.actorIsSuperAdmin && (target.role === 'super_admin' || role === 'super_admin')) throw forbidden('users.superAdminOnly');
       if (target.isLastSuperAdmin && role !== 'super_admin') throw lastSuperAdmin();
       if (target.id === actor.id) throw forbidden('users.ownAccount');
+      const before = await this.one(m, target.id);
       await m.query(`UPDATE users SET role_id = $2, updated_at = now() WHERE id = $1`, [target.id, roleId]);
-      return this.one(m, target.id);
+      const after = await this.one(m, target.id);
+      await this.audit.record(
+        m,
+        { user: actor, client },
+        { action: 'user.role', entity: 'user', entityId: target.id, before: auditView(before), after: auditView(after) },
+      );
+      return after;
     });
   }
 
   /** PATCH /api/admin/users/:id/status {status}. Blocking ends every session of the user. Errors as for the role. */
-  async changeStatus(actor: AuthUser, id: string, status: UserStatus): Promise<AdminUserDto> {
+  async changeStatus(actor: AuthUser, id: string, status: UserStatus, client: RequestClient | null = null): Promise<AdminUserDto> {
     return this.db.transaction(async (m) => {
       const target = await this.lockTarget(m, id, actor);
       if (!target.actorIsSuperAdmin && target.role === 'super_admin') throw forbidden('users.superAdminOnly');
       if (target.isLastSuperAdmin && status !== 'active') throw lastSuperAdmin();
       if (target.id === actor.id) throw forbidden('users.ownAccount');
+      const before = await this.one(m, target.id);
       await m.query(`UPDATE users SET status = $2, updated_at = now() WHERE id = $1`, [target.id, status]);
       if (status === 'blocked') await this.sessions.revokeAllOfUser(target.id, 'blocked', { manager: m });
-      return this.one(m, target.id);
+      const after = await this.one(m, target.id);
+      await this.audit.record(
+        m,
+        { user: actor, client },
+        { action: 'user.status', entity: 'user', entityId: target.id, before: auditView(before), after: auditView(after) },
+      );
+      return after;
     });
   }
 
@@ -171,7 +210,7 @@ export class UsersService {
    * favourites counters of the listings drop accordingly); listings they were agent or owner
    * of keep no agent/owner. 409 'users.inUse' when other records still refer to the user.
    */
-  async remove(actor: AuthUser, id: string): Promise<void> {
+  async remove(actor: AuthUser, id: string, client: RequestClient | null = null): Promise<void> {
     try {
       await this.db.transaction(async (m) => {
         const target = await this.lockTarget(m, id, actor);
@@ -183,7 +222,13 @@ export class UsersService {
              FROM favorites f WHERE f.user_id = $1 AND f.property_id = p.id`,
           [target.id],
         );
+        const before = await this.one(m, target.id);
         await m.query(`DELETE FROM users WHERE id = $1`, [target.id]);
+        await this.audit.record(
+          m,
+          { user: actor, client },
+          { action: 'user.delete', entity: 'user', entityId: target.id, before: auditView(before) },
+        );
       });
     } catch (err) {
       if ((err as { code?: string }).code === '23503') throw new ApiException(HttpStatus.CONFLICT, 'CONFLICT', 'users.inUse');

@@ -1,5 +1,6 @@
 import type {
   AdminUserDto,
+  AuditLogDto,
   AuthNoticeDto,
   AuthSessionDto,
   AuthUserDto,
@@ -22,7 +23,7 @@ import type {
   UserStatus,
 } from '@realty/contracts';
 import { segment } from './public-reads';
-import type { AdminUsersListQuery, PageQuery } from './queries';
+import type { AdminUsersListQuery, AuditLogsExportQuery, AuditLogsListQuery, PageQuery } from './queries';
 import type { CallOptions, Paged, Transport } from './transport';
 
 /**
@@ -100,7 +101,7 @@ export function leadCalls({ getData, write }: Transport) {
 }
 
 /** The administration (spec 02 §7 "Users"; admin and super_admin, else 403). */
-export function adminCalls({ request, getData, write }: Transport) {
+export function adminCalls({ request, getData, write, open }: Transport) {
   const userPath = (userId: string) => `/admin/users/${segment(userId)}`;
   return {
     users: {
@@ -119,6 +120,22 @@ export function adminCalls({ request, getData, write }: Transport) {
     },
     /** GET /admin/roles -> {id, name, title} of every role (the ids setRole takes). */
     roles: async (opts?: Opts) => list(await getData<RoleDto[] | null>('/admin/roles', undefined, opts)),
+    auditLogs: {
+      /** GET /admin/audit-logs?actor&entity&action&from&to&page&limit -> one page of audit rows, newest first (50 per page by default). */
+      async list(query: AuditLogsListQuery = {}, opts?: Opts): Promise<Paged<AuditLogDto>> {
+        const result = await request<AuditLogDto[] | null>('GET', '/admin/audit-logs', { ...opts, query: { ...query } });
+        return paged(result.data, result.meta, query.page ?? 1, query.limit ?? 50);
+      },
+      /** GET /audit-logs/{id} -> one audit row with its before/after; ApiError 404 for an unknown id. */
+      get: (logId: string, opts?: Opts) => getData<AuditLogDto>(`/audit-logs/${segment(logId)}`, undefined, opts),
+      /**
+       * GET /admin/audit-logs/export?format&<filters> -> the raw Response of the file (body not
+       * read: stream `response.body`; Content-Type and Content-Disposition
+       * `attachment; filename="audit-logs-YYYY-MM-DD.<ext>"` in its headers). The timeout covers
+       * the headers only. ApiValidationError (400 fields.format, fields.to...), ApiError 401/403.
+       */
+      export: (query: AuditLogsExportQuery, opts?: Opts) => open('/admin/audit-logs/export', { ...query }, opts),
+    },
     mail: {
       /** GET /admin/mail: the local mail sink's mails, newest first; ApiError 404 MAIL_SINK_OFF when it is not configured. */
       list: async (opts?: Opts) => list(await getData<CaughtMailSummaryDto[] | null>('/admin/mail', undefined, opts)),

@@ -84,3 +84,20 @@ export interface PageQuery {
   page?: number;
   limit?: number;
 }
+
+/**
+ * GET /admin/audit-logs query (spec 02 §2, §7 Audit): actor (user id or e-mail substring),
+ * entity, action (exact or `user.*`), from, to (YYYY-MM-DD or ISO date-time, inclusive), paging; '' = any.
+ */
+export interface AuditLogsListQuery {
+  actor?: string;
+  entity?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  limit?: number;
+}
+
+/** GET /admin/audit-logs/export query: the list's filters and a format. */
+export type AuditLogsExportQuery = Omit<AuditLogsListQuery, 'page' | 'limit'> & { format: 'csv' | 'xlsx' | 'json' };

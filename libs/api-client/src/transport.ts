@@ -164,6 +164,11 @@ export interface Transport {
   getData<T>(path: string, query?: QueryInput, opts?: CallOptions): Promise<T>;
   /** POST, PUT, PATCH or DELETE with an optional JSON body: the envelope's data. */
   write<T>(method: Exclude<HttpMethod, 'GET'>, path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>): Promise<T>;
+  /**
+   * GET of a file: the raw Response once its headers are in (its body not read, so the caller
+   * can stream it); the timeout covers the wait for the headers only. Errors as for any call.
+   */
+  open(path: string, query?: QueryInput, opts?: CallOptions): Promise<Response>;
 }
 
 /** The transport of a client with `options` (base URL already defaulted by the caller). */
@@ -319,5 +324,48 @@ export function createTransport(options: ApiClientOptions, baseUrl: string): Tra
     return (await request<T>(method, path, { ...opts, body })).data;
   }
 
-  return { request, getData, write };
+  async function open(path: string, query?: QueryInput, opts: CallOptions = {}): Promise<Response> {
+    if (!doFetch) throw new ApiNetworkError('network', undefined, { cause: new Error('fetch is not available') });
+    const url = joinUrl(baseUrl, path) + toQueryString(query);
+    const headers = new Headers({ Accept: '*/*' });
+    if (options.lang) headers.set('Accept-Language', options.lang);
+    if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
+    const extra = typeof options.headers === 'function' ? await options.headers({ method: 'GET', path, url }) : options.headers;
+    mergeHeaders(headers, extra);
+    mergeHeaders(headers, opts.headers);
+    const controller = new AbortController();
+    let reason: 'timeout' | 'aborted' | null = null;
+    const onAbort = () => {
+      if (!reason) reason = 'aborted';
+      controller.abort();
+    };
+    // The callers' signals stay attached while the body streams (aborting them stops it).
+    for (const s of [options.signal, opts.signal]) {
+      if (s?.aborted) onAbort();
+      else s?.addEventListener('abort', onAbort, { once: true });
+    }
+    const timeoutMs = opts.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timer =
+      timeoutMs > 0 && Number.isFinite(timeoutMs)
+        ? setTimeout(() => {
+            if (!reason) reason = 'timeout';
+            controller.abort();
+          }, timeoutMs)
+        : undefined;
+    let response: Response;
+    try {
+      response = await doFetch(url, { method: 'GET', headers, signal: controller.signal, credentials: options.credentials ?? 'include' });
+    } catch (cause) {
+      throw new ApiNetworkError(reason ?? 'network', undefined, { cause });
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      throw errorFromResponse(response.status, response.statusText, parseJson(text), text);
+    }
+    return response;
+  }
+
+  return { request, getData, write, open };
 }

@@ -24,3 +24,4 @@ export * from './trust-proxy';
 export * from './text';
 export * from './cookie-secure';
 export * from './geocoding';
+export * from './audit';

@@ -91,6 +91,18 @@ export const MESSAGES = {
     kk: 'Минимум максимумнан үлкен',
     zh: '最小值大于最大值',
   },
+  'field.date': {
+    ru: 'Дата в формате ГГГГ-ММ-ДД или ГГГГ-ММ-ДДTчч:мм',
+    en: 'A date as YYYY-MM-DD or YYYY-MM-DDThh:mm',
+    kk: 'Күн ЖЖЖЖ-АА-КК немесе ЖЖЖЖ-АА-ККTсс:мм пішімінде',
+    zh: '日期格式为 YYYY-MM-DD 或 YYYY-MM-DDThh:mm',
+  },
+  'field.dateOrder': {
+    ru: 'Начало периода позже его конца',
+    en: 'The start of the period is after its end',
+    kk: 'Кезеңнің басы оның соңынан кейін',
+    zh: '开始时间晚于结束时间',
+  },
   'field.max': { ru: 'Слишком большое значение', en: 'Value is too large', kk: 'Мән тым үлкен', zh: '值过大' },
   'field.conflict': {
     ru: 'Значение противоречит другому параметру',

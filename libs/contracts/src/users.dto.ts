@@ -24,7 +24,7 @@ import { PROPERTY_QUERY_LIMITS } from './properties.filters';
 const msg = (key: MessageKey) => ({ message: key });
 
 /** A whole number from 1 to `max` given as digits ('' means the default); one message per value. */
-const PageNumber = (max: number, range: MessageKey) => (target: object, key: string | symbol) => {
+export const PageNumber = (max: number, range: MessageKey) => (target: object, key: string | symbol) => {
   Transform(({ value }) =>
     typeof value === 'string' ? (value.trim() === '' ? undefined : /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : value) : value,
   )(target, key);
