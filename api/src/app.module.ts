@@ -15,6 +15,7 @@ import { MailSinkModule } from './mail-sink/mail-sink.module';
 import { OutboxModule } from './outbox/outbox.module';
 import { PartnersModule } from './partners/partners.module';
 import { PropertiesModule } from './properties/properties.module';
+import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
 import { WebsiteAnalyticsModule } from './website-analytics/website-analytics.module';
 
@@ -32,6 +33,7 @@ import { WebsiteAnalyticsModule } from './website-analytics/website-analytics.mo
     PropertiesModule,
     AuthModule,
     UsersModule,
+    UploadsModule,
     FavoritesModule,
     PartnersModule,
     BlogModule,

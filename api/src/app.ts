@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
@@ -22,6 +23,9 @@ import { createValidationPipe } from './common/validation';
 export async function createApp(options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
   // TRUST_PROXY (default loopback: the web server on this host) may set the client IP the limits key on.
   const adapter = new FastifyAdapter({ trustProxy: trustProxySetting(), bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 300 } });
+  // multipart bodies for the upload routes (api/src/uploads): read part by part, limits per route;
+  // registered on the instance first, so Nest's own multipart loader sees it and stays out.
+  void adapter.getInstance().register(multipart, { limits: { files: 10, fields: 20, fieldSize: 1000 } });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
     logger: options.logger === false ? false : ['error', 'warn', 'log'],
   });

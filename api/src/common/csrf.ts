@@ -39,6 +39,17 @@ export const CSRF_EXEMPT = 'realty:csrf-exempt';
  */
 export const CsrfExempt = () => SetMetadata(CSRF_EXEMPT, true);
 
+/** Metadata key of @MultipartUpload(). */
+export const MULTIPART_UPLOAD = 'realty:multipart-upload';
+
+/**
+ * Marks an upload route (spec 02 §7: uploads send no CSRF token; docs/decisions/035-uploads.md):
+ * a multipart/form-data request to it needs no X-CSRF-Token but a signed-in user (bearer token,
+ * which a cross-site form cannot send). Any other body on it, and multipart on any other route,
+ * is checked as usual.
+ */
+export const MultipartUpload = () => SetMetadata(MULTIPART_UPLOAD, true);
+
 /**
  * Registers @fastify/cookie and @fastify/csrf-protection, and an onRequest hook that refuses
  * anonymous multipart writes with 401 before their body is read (call before app.init()).
@@ -99,7 +110,7 @@ export class CsrfGuard implements CanActivate {
     const req = http.getRequest<FastifyRequest>();
     if (SAFE_METHODS.has(req.method)) return true;
     if (this.reflector.get<boolean | undefined>(CSRF_EXEMPT, context.getHandler())) return true;
-    if (isMultipart(req)) {
+    if (isMultipart(req) && this.reflector.get<boolean | undefined>(MULTIPART_UPLOAD, context.getHandler())) {
       // Normally refused earlier by the onRequest hook of registerCsrf; checked again here (cached).
       if (await this.authenticator.authenticate(req)) return true;
       throw new ApiException(HttpStatus.UNAUTHORIZED, 'UNAUTHORIZED');

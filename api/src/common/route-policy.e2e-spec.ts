@@ -77,6 +77,11 @@ const POLICY: Record<string, Policy> = {
   'GET /api/geocode': STAFF,
   'GET /api/geocode/suggest': STAFF,
   'GET /api/geocode/reverse': STAFF,
+  // uploads (spec 02 §7); called here without a file: staff get 400
+  'POST /api/upload/property-images': STAFF,
+  'POST /api/upload/documents': STAFF,
+  'DELETE /api/upload/:name': STAFF,
+  'GET /api/upload/health': STAFF,
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */

@@ -1,5 +1,6 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './enums';
 import { GEOCODING_MESSAGES } from './geocoding.messages';
+import { UPLOAD_MESSAGES } from './upload.messages';
 
 /**
  * Error codes of the API envelope (spec 01 §8). The Russian texts are the spec's own;
@@ -19,6 +20,10 @@ export const ERROR_CODES = [
   // address search (spec 02 §7 geocoding): the provider timed out (504) or failed (502)
   'GEOCODER_TIMEOUT',
   'GEOCODER_UNAVAILABLE',
+  // uploads (spec 02 §7): over the size or pixel limit (413), type not allowed by content (415)
+  'FILE_TOO_LARGE',
+  'IMAGE_TOO_MANY_PIXELS',
+  'UNSUPPORTED_FILE_TYPE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -404,6 +409,8 @@ export const MESSAGES = {
   },
   // --- Address search (issue 21, spec 02 §5, §7): geocoding.messages.ts
   ...GEOCODING_MESSAGES,
+  // --- Uploads (issue 21, spec 02 §7): upload.messages.ts
+  ...UPLOAD_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -10,6 +10,8 @@ export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer>;
   exists(key: string): Promise<boolean>;
+  /** Removes the file; a missing one is no error. */
+  remove(key: string): Promise<void>;
   publicUrl(key: string): string;
 }
 
@@ -45,6 +47,10 @@ export class LocalFileStorage implements FileStorage {
     } catch {
       return false;
     }
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.rm(this.resolve(key), { force: true });
   }
 
   publicUrl(key: string): string {

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FileStorage } from '@realty/db';
+import { JobName } from '@realty/jobs';
+import type { DataSource } from 'typeorm';
+import { ApiException } from '../common/api.exception';
+import type { AuthUser, RequestClient } from '../common/decorators';
+import { AuditService } from '../audit/audit.service';
+import { OutboxRelay } from '../outbox/outbox.relay';
+import { inspectFile, STORED_NAME, uploadRules, type UploadKind } from './upload-kinds';
+
+export const UPLOAD_FILE_STORAGE = Symbol('UPLOAD_FILE_STORAGE');
+
+/** A file as received from the multipart body. */
+export interface ReceivedFile {
+  data: Buffer;
+}
+
+/** One stored file as answered (spec 02 §7 Uploads). */
+export interface StoredUpload {
+  /** Generated name: `<uuid>.<ext of the detected type>`; the id for DELETE /api/upload/{name}. */
+  name: string;
+  url: string;
+  mime: string;
+  size: number;
+  /** Property images only: the property_images row; variants come from the worker's media queue. */
+  imageId?: string;
+  width?: number;
+  height?: number;
+}
+
+const ADMINS = new Set(['admin', 'super_admin']);
+
+/** Uploads of spec 02 §7: property images, documents, deletion. */
+@Injectable()
+export class UploadsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(UPLOAD_FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly audit: AuditService,
+    private readonly outbox: OutboxRelay,
+  ) {}
+
+  /** The limits answered by GET /api/upload/health. */
+  health() {
+    const rules = uploadRules();
+    return {
+      status: 'ok' as const,
+      images: { maxBytes: rules.image.maxBytes, maxPixels: 40_000_000, types: Object.values(rules.image.types) },
+      documents: { maxBytes: rules.document.maxBytes, types: Object.values(rules.document.types) },
+    };
+  }
+
+  /**
+   * Checks every file (413/415, upload-kinds.ts), then for each: stores it under
+   * properties/<propertyId>/<name>, and in one transaction inserts its property_images row (after
+   * the property's last image), its uploads row, an outbox PropertyImageVariants job and the audit
+   * row property_image.create. 404 unknown (or deleted) property; 403 unless the caller owns the
+   * property or is an admin.
+   */
+  async propertyImages(actor: AuthUser, client: RequestClient, propertyId: string, files: ReceivedFile[]): Promise<StoredUpload[]> {
+    const rows: Array<{ owner_id: string | null }> = await this.db.query(
+      `SELECT owner_id FROM properties WHERE id = $1 AND deleted_at IS NULL`,
+      [propertyId],
+    );
+    if (!rows.length) throw ApiException.notFound();
+    if (rows[0].owner_id !== actor.id && !ADMINS.has(actor.role)) throw new ApiException(HttpStatus.FORBIDDEN, 'FORBIDDEN');
+    const rule = uploadRules().image;
+    const checked = [];
+    for (const f of files) checked.push({ data: f.data, type: await inspectFile('image', f.data, rule) });
+    const out: StoredUpload[] = [];
+    for (const { data, type } of checked) {
+      const name = `${randomUUID()}.${type.ext}`;
+      const key = `properties/${propertyId}/${name}`;
+      await this.storage.put(key, data);
+      const imageId = await this.db.transaction(async (m) => {
+        const inserted: Array<{ id: string }> = await m.query(
+          `INSERT INTO property_images (property_id, storage_key, width, height, sort_order)
+           VALUES ($1, $2, $3, $4, (SELECT COALESCE(MAX(sort_order) + 1, 0) FROM property_images WHERE property_id = $1))
+           RETURNING id`,
+          [propertyId, key, type.width ?? null, type.height ?? null],
+        );
+        const id = inserted[0].id;
+        await m.query(
+          `INSERT INTO uploads (name, kind, mime, size_bytes, storage_key, uploader_id, property_image_id) VALUES ($1, 'image', $2, $3, $4, $5, $6)`,
+          [name, type.mime, data.length, key, actor.id, id],
+        );
+        await this.outbox.write(m, JobName.PropertyImageVariants, { imageId: id });
+        await this.audit.record(
+          m,
+          { user: actor, client },
+          {
+            action: 'property_image.create',
+            entity: 'property_image',
+            entityId: id,
+            after: { propertyId, name, mime: type.mime, size: data.length, width: type.width, height: type.height },
+          },
+        );
+        return id;
+      });
+      out.push({
+        name,
+        url: this.storage.publicUrl(key),
+        mime: type.mime,
+        size: data.length,
+        imageId,
+        width: type.width,
+        height: type.height,
+      });
+    }
+    this.outbox.kick();
+    return out;
+  }
+
+  /** Checks every file (pdf/docx/xlsx), stores each under documents/<name> with its uploads row and the audit row document.create. */
+  async documents(actor: AuthUser, client: RequestClient, files: ReceivedFile[]): Promise<StoredUpload[]> {
+    return this.storeAll('document', actor, client, files);
+  }
+
+  private async storeAll(kind: Exclude<UploadKind, 'image'>, actor: AuthUser, client: RequestClient, files: ReceivedFile[]) {
+    const rule = uploadRules()[kind];
+    const checked = [];
+    for (const f of files) checked.push({ data: f.data, type: await inspectFile(kind, f.data, rule) });
+    const out: StoredUpload[] = [];
+    for (const { data, type } of checked) {
+      const name = `${randomUUID()}.${type.ext}`;
+      const key = `documents/${name}`;
+      await this.storage.put(key, data);
+      await this.db.transaction(async (m) => {
+        await m.query(`INSERT INTO uploads (name, kind, mime, size_bytes, storage_key, uploader_id) VALUES ($1, $2, $3, $4, $5, $6)`, [
+          name,
+          kind,
+          type.mime,
+          data.length,
+          key,
+          actor.id,
+        ]);
+        await this.audit.record(
+          m,
+          { user: actor, client },
+          {
+            action: `${kind}.create`,
+            entity: kind,
+            entityId: name,
+            after: { name, mime: type.mime, size: data.length },
+          },
+        );
+      });
+      out.push({ name, url: this.storage.publicUrl(key), mime: type.mime, size: data.length });
+    }
+    return out;
+  }
+
+  /**
+   * DELETE /api/upload/{name}: 400 unless the name has the generated shape (so no path can be
+   * named), 404 unknown, 403 unless the caller uploaded it or is an admin. Deletes the uploads row
+   * (and the property_images row of an image) with the audit row upload.delete in one
+   * transaction, then the file.
+   */
+  async remove(actor: AuthUser, client: RequestClient, name: string): Promise<void> {
+    if (!STORED_NAME.test(name)) throw ApiException.validation({ name: 'upload.nameInvalid' });
+    const key = await this.db.transaction(async (m) => {
+      const rows: Array<{ kind: string; mime: string; storage_key: string; uploader_id: string | null; property_image_id: string | null }> =
+        await m.query(`SELECT kind, mime, storage_key, uploader_id, property_image_id FROM uploads WHERE name = $1 FOR UPDATE`, [name]);
+      if (!rows.length) throw ApiException.notFound();
+      const row = rows[0];
+      if (row.uploader_id !== actor.id && !ADMINS.has(actor.role)) throw new ApiException(HttpStatus.FORBIDDEN, 'FORBIDDEN');
+      if (row.property_image_id) await m.query(`DELETE FROM property_images WHERE id = $1`, [row.property_image_id]);
+      await m.query(`DELETE FROM uploads WHERE name = $1`, [name]);
+      await this.audit.record(
+        m,
+        { user: actor, client },
+        {
+          action: 'upload.delete',
+          entity: 'upload',
+          entityId: name,
+          before: { name, kind: row.kind, mime: row.mime, storageKey: row.storage_key, propertyImageId: row.property_image_id },
+        },
+      );
+      return row.storage_key;
+    });
+    await this.storage.remove(key);
+  }
+}
