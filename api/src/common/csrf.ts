@@ -13,7 +13,7 @@ import { RequestAuthenticator, apiKey } from './guards.authenticator';
  * CSRF protection of spec 02 §7 "Envelope and CSRF": every POST, PUT, PATCH and DELETE
  * carries the header X-CSRF-Token obtained from GET /api/csrf-token; otherwise 403 with
  * error.code CSRF_TOKEN_MISSING (no header) or CSRF_TOKEN_INVALID (wrong token, or no
- * secret cookie). Multipart uploads send no token (spec 02 §7) but must come from a
+ * secret cookie). Multipart uploads to @MultipartUpload routes send no token (spec 02 §7, decision 035) but must come from a
  * signed-in user (bearer token, which a cross-site form cannot send): 401 otherwise.
  *
  * Double-submit with @fastify/csrf-protection: the secret lives in an httpOnly, SameSite=Lax
