@@ -1,3 +1,4 @@
+import type { StoredUploadDto, UploadHealthDto } from '@realty/contracts';
 import { randomUUID } from 'node:crypto';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -18,17 +19,8 @@ export interface ReceivedFile {
 }
 
 /** One stored file as answered (spec 02 §7 Uploads). */
-export interface StoredUpload {
-  /** Generated name: `<uuid>.<ext of the detected type>`; the id for DELETE /api/upload/{name}. */
-  name: string;
-  url: string;
-  mime: string;
-  size: number;
-  /** Property images only: the property_images row; variants come from the worker's media queue. */
-  imageId?: string;
-  width?: number;
-  height?: number;
-}
+/** One stored file (the contract's StoredUploadDto). */
+export type StoredUpload = StoredUploadDto;
 
 const ADMINS = new Set(['admin', 'super_admin']);
 
@@ -43,7 +35,7 @@ export class UploadsService {
   ) {}
 
   /** The limits answered by GET /api/upload/health. */
-  health() {
+  health(): UploadHealthDto {
     const rules = uploadRules();
     return {
       status: 'ok' as const,
