@@ -25,3 +25,4 @@ export * from './text';
 export * from './cookie-secure';
 export * from './geocoding';
 export * from './audit';
+export * from './listings.dto';

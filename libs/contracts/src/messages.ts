@@ -1,5 +1,6 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './enums';
 import { GEOCODING_MESSAGES } from './geocoding.messages';
+import { LISTING_MESSAGES } from './listings.messages';
 
 /**
  * Error codes of the API envelope (spec 01 §8). The Russian texts are the spec's own;
@@ -404,6 +405,8 @@ export const MESSAGES = {
   },
   // --- Address search (issue 21, spec 02 §5, §7): geocoding.messages.ts
   ...GEOCODING_MESSAGES,
+  // --- Listing lifecycle (issue 21, spec 02 §5): listings.messages.ts
+  ...LISTING_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;
