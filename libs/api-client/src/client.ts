@@ -1,5 +1,6 @@
 import { adminCalls, authCalls, favoriteCalls, leadCalls } from './account-calls';
 import { geocodingCalls } from './geocoding-calls';
+import { listingCalls } from './listing-calls';
 import { blogCalls, partnerCalls, propertyCalls } from './public-reads';
 import {
   createTransport,
@@ -13,7 +14,7 @@ import {
 /**
  * Typed fetch client of the API (DESIGN "libs/api-client"), used by Remix loaders and actions:
  * one typed method per call, grouped by area (`properties`, `partners`, `blog`, `auth`,
- * `favorites`, `leads`, `geocoding`, `admin`). Runs anywhere `fetch` exists (Node 20, browsers).
+ * `favorites`, `leads`, `geocoding`, `listings`, `admin`). Runs anywhere `fetch` exists (Node 20, browsers).
  *
  * Success answers are the envelope `{status:'success', data, meta?}` (spec 01 §7; 204 = null);
  * errors become ApiValidationError / ApiError / ApiNetworkError (spec 01 §8).
@@ -68,6 +69,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     leads: leadCalls(transport),
     /** Address search (staff): suggest (no request below 3 characters), search, reverse. */
     geocoding: geocodingCalls(transport, langQuery),
+    /** The listing lifecycle (staff): create, update, remove, restore, deleted, mine, moderationQueue, approve, reject. */
+    listings: listingCalls(transport, langQuery),
     admin,
     /** The local mail sink (admin.mail under its older name). */
     adminMail: admin.mail,
