@@ -12,6 +12,7 @@ describe('listing lifecycle', () => {
   let api: AccountsApi;
   let employee: Caller;
   let employeeId: string;
+  let employeeEmail: string;
   let other: Caller;
   let admin: Caller;
   let anonymous: Caller;
@@ -21,7 +22,7 @@ describe('listing lifecycle', () => {
     const id = await insertUser(api, { email, role });
     const caller = await Caller.create(api.server);
     await caller.login(email);
-    return { caller, id };
+    return { caller, id, email };
   };
   const db = <T>(sql: string, params: unknown[] = []) => withClient(api.databaseUrl, async (c) => (await c.query(sql, params)).rows as T[]);
 
@@ -55,10 +56,10 @@ describe('listing lifecycle', () => {
     );
 
   beforeAll(async () => {
-    api = await startAccountsApi();
+    api = await startAccountsApi({ env: { OUTBOX_POLL_MS: '600000' } });
     // spec 02 §5: yearBuilt up to the current year + 5, the year coming from the injected clock
     api.app.get(Clock).now = () => Date.UTC(2026, 5, 1);
-    ({ caller: employee, id: employeeId } = await signIn('employee'));
+    ({ caller: employee, id: employeeId, email: employeeEmail } = await signIn('employee'));
     other = (await signIn('employee')).caller;
     admin = (await signIn('admin')).caller;
     anonymous = await Caller.create(api.server);
@@ -87,6 +88,19 @@ describe('listing lifecycle', () => {
     const mine = await employee.call('get', '/api/properties/mine').expect(200);
     expect(mine.body.data.find((x: StaffPropertyDto) => x.id === p.id).rejection.reason).toBe('Нет фотографий');
     await publicDetail(p.id).expect(404);
+    // the author's e-mail, written to the outbox in the rejection's transaction
+    const mails = await db<{ topic: string; payload: Record<string, unknown> }>(
+      `SELECT topic, payload FROM outbox WHERE payload->'data'->>'propertyId' = $1`,
+      [p.id],
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0].topic).toBe('send-email');
+    expect(mails[0].payload).toMatchObject({
+      to: employeeEmail,
+      template: 'listing-rejected',
+      locale: 'ru',
+      data: { reason: 'Нет фотографий', notes: 'Добавьте 5 фото', kind: 'new', propertyTitle: 'Офис в БЦ Нурлы Тау' },
+    });
     // nothing left on moderation
     await admin.call('post', `/api/properties/${p.id}/reject`, { reason: 'Ещё раз' }).expect(409);
 

@@ -2,8 +2,10 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ADMIN_USERS_PAGE_SIZE,
+  LANGUAGES,
   listingYearProblem,
   slugify,
+  type Language,
   type ModerationItemDto,
   type PropertyStatus,
   type PropertyWriteDto,
@@ -13,11 +15,14 @@ import {
 } from '@realty/contracts';
 import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { JobName } from '@realty/jobs';
 import { AuditService } from '../audit/audit.service';
 import { ApiException } from '../common/api.exception';
 import { Clock } from '../common/clock';
 import type { AuthUser, RequestClient } from '../common/decorators';
 import { Paged } from '../common/envelope.interceptor';
+import { publicWebUrl } from '../leads/leads.service';
+import { OutboxRelay } from '../outbox/outbox.relay';
 import { PropertiesService } from '../properties/properties.service';
 import { fieldChanges, toStaffProperty, valuesFromDto, valuesOf, type StaffPropertyRow } from './property-authoring.mapper';
 import { PropertyAuthoringRepository } from './property-authoring.repository';
@@ -59,6 +64,7 @@ export class PropertyAuthoringService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly catalog: PropertiesService,
+    private readonly outbox: OutboxRelay,
   ) {}
 
   /** POST /api/properties. 400 with fields (bounds, yearBuilt by the clock, unknown reference ids). */
@@ -149,9 +155,11 @@ export class PropertyAuthoringService {
   /**
    * POST /api/properties/:id/reject {reason, notes}. Admins. Waiting changes are dropped (the
    * public version stays active); a never-approved listing becomes inactive. 404; 409 as approve.
+   * The author gets the 'listing-rejected' e-mail in their language: an outbox row written in
+   * this transaction, relayed to the worker after the commit (as the lead notifications).
    */
   async reject(actor: AuthUser, id: string, reason: string, notes: string | null, client: RequestClient): Promise<StaffPropertyDto> {
-    return this.write(async (m) => {
+    const result = await this.write(async (m) => {
       const before = await this.onModeration(m, id);
       const status: PropertyStatus = before.status === 'pending' ? 'inactive' : before.status;
       const after = await this.repository.reject(m, before.id, status, reason, notes, this.clock.date());
@@ -160,7 +168,36 @@ export class PropertyAuthoringService {
         { user: actor, client },
         { action: 'property.reject', entity: 'property', entityId: id, before: auditView(before), after: auditView(after) },
       );
+      await this.notifyAuthor(m, before, reason, notes);
       return toStaffProperty(after);
+    });
+    this.outbox.kick();
+    return result;
+  }
+
+  /** Writes the author's 'listing-rejected' e-mail to the outbox (none when the listing has no owner). */
+  private async notifyAuthor(m: EntityManager, row: StaffPropertyRow, reason: string, notes: string | null): Promise<void> {
+    if (!row.owner_id) return;
+    const authors: Array<{ email: string; first_name: string; language: Language }> = await m.query(
+      `SELECT email, first_name, language FROM users WHERE id = $1`,
+      [row.owner_id],
+    );
+    const author = authors[0];
+    if (!author) return;
+    const locale: Language = (LANGUAGES as readonly string[]).includes(author.language) ? author.language : 'ru';
+    await this.outbox.write(m, JobName.SendEmail, {
+      to: author.email,
+      template: 'listing-rejected',
+      locale,
+      data: {
+        propertyId: row.id,
+        firstName: author.first_name,
+        propertyTitle: row.title[locale] || row.title.ru,
+        reason,
+        notes,
+        kind: row.pending_changes ? 'edit' : 'new',
+        editUrl: `${publicWebUrl()}/dashboard/employee/edit/${row.id}`,
+      },
     });
   }
 
