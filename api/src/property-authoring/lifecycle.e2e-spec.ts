@@ -108,10 +108,14 @@ describe('listing lifecycle', () => {
     const edited = await employee.call('put', `/api/properties/${p.id}`, listing({ price: 500_000 })).expect(200);
     expect(edited.body.data).toMatchObject({ status: 'pending', price: 500_000, rejection: null });
 
-    // approve -> public
+    // approve -> public, the catalogue list included (its kept answer is dropped by the write)
+    const publicIds = async () =>
+      (await anonymous.call('get', '/api/properties?limit=100').expect(200)).body.data.map((x: StaffPropertyDto) => x.id);
+    expect(await publicIds()).not.toContain(p.id);
     await admin.call('post', `/api/properties/${p.id}/approve`, { comment: 'ок' }).expect(200);
     const pub = await publicDetail(p.id).expect(200);
     expect(pub.body.data.price).toBe(500_000);
+    expect(await publicIds()).toContain(p.id);
 
     // an edit of the approved listing waits: the public still sees the approved version
     const proposed = await employee.call('put', `/api/properties/${p.id}`, listing({ price: 550_000, area: 130 })).expect(200);
@@ -136,8 +140,7 @@ describe('listing lifecycle', () => {
     // delete -> hidden from the public API (detail and list) -> restore -> public again, active
     await employee.call('delete', `/api/properties/${p.id}`).expect(204);
     await publicDetail(p.id).expect(404);
-    const list = await anonymous.call('get', '/api/properties').expect(200);
-    expect(list.body.data.map((x: StaffPropertyDto) => x.id)).not.toContain(p.id);
+    expect(await publicIds()).not.toContain(p.id);
     const deleted = await employee.call('get', '/api/properties/deleted?page=1&limit=10').expect(200);
     expect(deleted.body.data.map((x: StaffPropertyDto) => x.id)).toEqual([p.id]);
     expect(deleted.body.meta).toMatchObject({ total: 1, page: 1, limit: 10 });
@@ -145,6 +148,7 @@ describe('listing lifecycle', () => {
     const restored = await employee.call('post', `/api/properties/${p.id}/restore`).expect(200);
     expect(restored.body.data).toMatchObject({ status: 'active', deletedAt: null });
     await publicDetail(p.id).expect(200);
+    expect(await publicIds()).toContain(p.id);
     await employee.call('post', `/api/properties/${p.id}/restore`).expect(409);
 
     // every write on the audit log, by its actor, with the changed fields
