@@ -9,6 +9,7 @@ import { RedisModule } from './common/redis.module';
 import { FavoritesModule } from './favorites/favorites.module';
 import { GeocodingModule } from './geocoding/geocoding.module';
 import { HealthModule } from './health/health.module';
+import { PropertyAuthoringModule } from './property-authoring/property-authoring.module';
 import { PropertyLeadsModule } from './property-leads/property-leads.module';
 import { LeadsModule } from './leads/leads.module';
 import { MailSinkModule } from './mail-sink/mail-sink.module';
@@ -31,6 +32,7 @@ import { WebsiteAnalyticsModule } from './website-analytics/website-analytics.mo
     AuditModule,
     HealthModule,
     PropertiesModule,
+    PropertyAuthoringModule,
     AuthModule,
     UsersModule,
     UploadsModule,

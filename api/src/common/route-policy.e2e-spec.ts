@@ -82,6 +82,16 @@ const POLICY: Record<string, Policy> = {
   'POST /api/upload/documents': STAFF,
   'DELETE /api/upload/:name': STAFF,
   'GET /api/upload/health': STAFF,
+  // the listing lifecycle (issue 21, spec 02 §4, §7 Properties): staff write, admins moderate
+  'POST /api/properties': STAFF,
+  'PUT /api/properties/:id': STAFF,
+  'DELETE /api/properties/:id': STAFF,
+  'GET /api/properties/deleted': STAFF,
+  'GET /api/properties/mine': STAFF,
+  'POST /api/properties/:id/restore': STAFF,
+  'GET /api/properties/moderation-queue': STAFF_ADMINS,
+  'POST /api/properties/:id/approve': STAFF_ADMINS,
+  'POST /api/properties/:id/reject': STAFF_ADMINS,
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */
@@ -129,13 +139,13 @@ describe('route access policies (every route x every role)', () => {
   });
 
   /** A concrete URL and body for a route key. */
-  function concrete(key: string): { method: 'get' | 'head' | 'post' | 'patch' | 'delete'; url: string; body?: object } {
+  function concrete(key: string): { method: 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete'; url: string; body?: object } {
     const [method, path] = key.split(' ');
     const url = path
       .replace(':idOrSlug', slug)
       .replace('categories/:id', 'categories/offices')
       .replace(':id', '00000000-0000-4000-8000-000000000000');
-    const m = method.toLowerCase() as 'get' | 'head' | 'post' | 'patch' | 'delete';
+    const m = method.toLowerCase() as 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
     return { method: m, url, body: m === 'get' || m === 'head' ? undefined : {} };
   }
 

@@ -1,6 +1,7 @@
 import { adminCalls, authCalls, favoriteCalls, leadCalls } from './account-calls';
 import { geocodingCalls } from './geocoding-calls';
 import { uploadCalls } from './upload-calls';
+import { listingCalls } from './listing-calls';
 import { blogCalls, partnerCalls, propertyCalls } from './public-reads';
 import {
   createTransport,
@@ -14,7 +15,7 @@ import {
 /**
  * Typed fetch client of the API (DESIGN "libs/api-client"), used by Remix loaders and actions:
  * one typed method per call, grouped by area (`properties`, `partners`, `blog`, `auth`,
- * `favorites`, `leads`, `geocoding`, `uploads`, `admin`). Runs anywhere `fetch` exists (Node 20, browsers).
+ * `favorites`, `leads`, `geocoding`, `listings`, `uploads`, `admin`). Runs anywhere `fetch` exists (Node 20, browsers).
  *
  * Success answers are the envelope `{status:'success', data, meta?}` (spec 01 §7; 204 = null);
  * errors become ApiValidationError / ApiError / ApiNetworkError (spec 01 §8).
@@ -70,6 +71,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** Address search (staff): suggest (no request below 3 characters), search, reverse. */
     geocoding: geocodingCalls(transport, langQuery),
     uploads: uploadCalls(transport),
+    /** The listing lifecycle (staff): create, update, remove, restore, deleted, mine, moderationQueue, approve, reject. */
+    listings: listingCalls(transport, langQuery),
     admin,
     /** The local mail sink (admin.mail under its older name). */
     adminMail: admin.mail,

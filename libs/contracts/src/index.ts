@@ -26,3 +26,4 @@ export * from './cookie-secure';
 export * from './geocoding';
 export * from './audit';
 export * from './uploads';
+export * from './listings.dto';

@@ -1,6 +1,7 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './enums';
 import { GEOCODING_MESSAGES } from './geocoding.messages';
 import { UPLOAD_MESSAGES } from './upload.messages';
+import { LISTING_MESSAGES } from './listings.messages';
 
 /**
  * Error codes of the API envelope (spec 01 §8). The Russian texts are the spec's own;
@@ -411,6 +412,8 @@ export const MESSAGES = {
   ...GEOCODING_MESSAGES,
   // --- Uploads (issue 21, spec 02 §7): upload.messages.ts
   ...UPLOAD_MESSAGES,
+  // --- Listing lifecycle (issue 21, spec 02 §5): listings.messages.ts
+  ...LISTING_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -25,7 +25,7 @@ export enum JobName {
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
-export type EmailTemplate = 'password-reset' | 'lead-notification';
+export type EmailTemplate = 'password-reset' | 'lead-notification' | 'listing-rejected';
 
 /** Data each template needs. */
 export interface EmailTemplateData {
@@ -55,6 +55,20 @@ export interface EmailTemplateData {
     quiz?: string | null;
     /** ISO time the lead was stored. */
     createdAt: string;
+  };
+  /** A listing's moderation was refused (issue 21, spec 02 §4); to the listing's author, in their language. */
+  'listing-rejected': {
+    propertyId: string;
+    /** The greeting's name. */
+    firstName: string;
+    /** The listing's title in the author's language (ru when none). */
+    propertyTitle: string;
+    reason: string;
+    notes: string | null;
+    /** 'new': the listing was never published (now inactive); 'edit': the edit was refused, the published version stays. */
+    kind: 'new' | 'edit';
+    /** The dashboard's edit page of the listing. */
+    editUrl: string;
   };
 }
 

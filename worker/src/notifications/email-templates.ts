@@ -193,9 +193,89 @@ function leadNotification(locale: Locale, data: EmailTemplateData['lead-notifica
   return { subject: t.subject(data.topic, data.name).replace(/[\r\n]+/g, ' '), text, html };
 }
 
+/** Texts of the listing-rejected e-mail (to the listing's author). */
+interface ListingRejectedTexts {
+  subject: (title: string) => string;
+  greeting: (firstName: string) => string;
+  intro: { new: string; edit: string };
+  reason: string;
+  notes: string;
+  button: string;
+  signature: string;
+}
+
+const LISTING_REJECTED: Record<Locale, ListingRejectedTexts> = {
+  ru: {
+    subject: (t) => `Объявление не прошло модерацию: ${t}`,
+    greeting: (n) => `Здравствуйте, ${n}!`,
+    intro: {
+      new: 'Ваше объявление не опубликовано: модератор его отклонил.',
+      edit: 'Изменения вашего объявления отклонены; на сайте остаётся опубликованная версия.',
+    },
+    reason: 'Причина',
+    notes: 'Комментарий',
+    button: 'Исправить объявление',
+    signature: 'Команда Алматы Бизнес Центр',
+  },
+  en: {
+    subject: (t) => `Listing not approved: ${t}`,
+    greeting: (n) => `Hello, ${n}!`,
+    intro: {
+      new: 'Your listing was not published: the moderator rejected it.',
+      edit: 'The changes to your listing were rejected; the published version stays on the site.',
+    },
+    reason: 'Reason',
+    notes: 'Notes',
+    button: 'Edit the listing',
+    signature: 'The Almaty Business Center team',
+  },
+  kk: {
+    subject: (t) => `Хабарландыру модерациядан өтпеді: ${t}`,
+    greeting: (n) => `Сәлеметсіз бе, ${n}!`,
+    intro: {
+      new: 'Хабарландыруыңыз жарияланбады: модератор оны қабылдамады.',
+      edit: 'Хабарландыруыңыздағы өзгерістер қабылданбады; сайтта жарияланған нұсқа қалады.',
+    },
+    reason: 'Себебі',
+    notes: 'Түсініктеме',
+    button: 'Хабарландыруды түзету',
+    signature: 'Алматы Бизнес Орталығының командасы',
+  },
+  zh: {
+    subject: (t) => `房源未通过审核：${t}`,
+    greeting: (n) => `${n}，您好！`,
+    intro: { new: '您的房源未发布：审核员已拒绝。', edit: '您对房源的修改已被拒绝；网站上保留已发布的版本。' },
+    reason: '原因',
+    notes: '备注',
+    button: '修改房源',
+    signature: '阿拉木图商务中心团队',
+  },
+};
+
+function listingRejected(locale: Locale, data: EmailTemplateData['listing-rejected']): RenderedEmail {
+  const t = LISTING_REJECTED[locale] ?? LISTING_REJECTED.ru;
+  const greeting = t.greeting(data.firstName);
+  const intro = t.intro[data.kind] ?? t.intro.new;
+  const lines = [greeting, '', intro, data.propertyTitle, '', `${t.reason}: ${data.reason}`];
+  if (data.notes) lines.push(`${t.notes}: ${data.notes}`);
+  const text = [...lines, '', `${t.button}: ${data.editUrl}`, '', t.signature].join('\n');
+  const url = escapeHtml(data.editUrl);
+  const html = `<!doctype html>
+<html lang="${locale}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<p><strong>${escapeHtml(data.propertyTitle)}</strong></p>
+<p><strong>${escapeHtml(t.reason)}:</strong> <span style="white-space:pre-wrap">${escapeHtml(data.reason)}</span></p>
+${data.notes ? `<p><strong>${escapeHtml(t.notes)}:</strong> <span style="white-space:pre-wrap">${escapeHtml(data.notes)}</span></p>\n` : ''}<p><a href="${url}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(t.button)}</a></p>
+<p>${escapeHtml(t.signature)}</p>
+</body></html>`;
+  return { subject: t.subject(data.propertyTitle).replace(/[\r\n]+/g, ' '), text, html };
+}
+
 const RENDERERS: { [T in EmailTemplate]: (locale: Locale, data: EmailTemplateData[T]) => RenderedEmail } = {
   'password-reset': passwordReset,
   'lead-notification': leadNotification,
+  'listing-rejected': listingRejected,
 };
 
 /** True when the handler knows the template. */

@@ -92,6 +92,17 @@ export function payloadProblem(p: SendEmailPayload | undefined): string | null {
     if (!d || typeof d.resetUrl !== 'string' || !/^https?:\/\//.test(d.resetUrl)) return 'invalid resetUrl';
     if (typeof d.firstName !== 'string' || typeof d.expiresInMinutes !== 'number') return 'invalid template data';
   }
+  if (p.template === 'listing-rejected') {
+    const d = p.data;
+    if (
+      !d ||
+      typeof d.reason !== 'string' ||
+      typeof d.propertyTitle !== 'string' ||
+      typeof d.editUrl !== 'string' ||
+      !/^https?:\/\//.test(d.editUrl)
+    )
+      return 'invalid template data';
+  }
   if (p.template === 'lead-notification') {
     const d = p.data;
     if (!d || typeof d.leadId !== 'string' || typeof d.name !== 'string' || typeof d.topic !== 'string') return 'invalid template data';

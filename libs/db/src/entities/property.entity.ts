@@ -171,6 +171,23 @@ export class Property {
   @OneToMany(() => PropertyImage, (i) => i.property)
   images: Relation<PropertyImage[]>;
 
+  /**
+   * An edit of the active listing by a non-admin, waiting for approval (the columns above stay
+   * the public version meanwhile); null when none (decision 036). Shape: PropertyWriteValues.
+   */
+  @Column({ name: 'pending_changes', type: 'jsonb', nullable: true })
+  pendingChanges: Record<string, unknown> | null;
+
+  /** The last rejection of the listing's moderation, shown to its author (decision 036). */
+  @Column({ name: 'rejection_reason', type: 'varchar', length: 500, nullable: true })
+  rejectionReason: string | null;
+
+  @Column({ name: 'rejection_notes', type: 'varchar', length: 2000, nullable: true })
+  rejectionNotes: string | null;
+
+  @Column({ name: 'rejected_at', type: 'timestamptz', nullable: true })
+  rejectedAt: Date | null;
+
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt: Date | null;
 

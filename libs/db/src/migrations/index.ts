@@ -8,6 +8,7 @@ import { CatalogueHotCounters1763960000000 } from './1763960000000-catalogue-hot
 import { PlannerPageCost1763970000000 } from './1763970000000-planner-page-cost';
 import { PropertyLeads1763985000000 } from './1763985000000-property-leads';
 import { AuditLog1764000000000 } from './1764000000000-audit-log';
+import { ListingModeration1764010000000 } from './1764010000000-listing-moderation';
 import { Uploads1764100000000 } from './1764100000000-uploads';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
@@ -22,5 +23,6 @@ export const MIGRATIONS = [
   PlannerPageCost1763970000000,
   PropertyLeads1763985000000,
   AuditLog1764000000000,
+  ListingModeration1764010000000,
   Uploads1764100000000,
 ];
