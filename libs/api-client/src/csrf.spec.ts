@@ -119,13 +119,20 @@ describe('CSRF handshake (spec 02 §7)', () => {
   });
 
   it('sends no token (and fetches none) with multipart uploads', async () => {
-    const client = createApiClient({ baseUrl, csrf: memoryCsrfStore(), token: accessToken, fetch: recording });
+    // A staff member's upload: the API's upload routes take multipart without a CSRF token
+    // (spec 02 §7, decision 035), so a text file gets the 415 of its type, not the 403 of a
+    // tokenless write.
+    const email = `csrf.staff.${Date.now().toString(36)}@example.kz`;
+    await api.addUser({ email, role: 'employee' });
+    const staffToken = (await createApiClient({ baseUrl, csrf: memoryCsrfStore() }).auth.login({ email, password: api.password })).tokens
+      .accessToken;
+    seen.length = 0;
+    const client = createApiClient({ baseUrl, csrf: memoryCsrfStore(), token: staffToken, fetch: recording });
     const form = new FormData();
     form.append('file', new Blob(['x']), 'x.txt');
-    // The API has no upload route yet: 404, not the 403 of a tokenless write (nor the 401 of an anonymous upload).
-    const err = (await client.post('/upload/documents', form).catch((e: unknown) => e)) as ApiError;
+    const err = (await client.uploads.documents(form).catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
-    expect(err.status).toBe(404);
+    expect(err.status).toBe(415);
     expect(seen).toHaveLength(1);
     expect(seen[0].token).toBeUndefined();
   });
