@@ -110,7 +110,7 @@ describe('CSRF protection', () => {
     expect(options.status).not.toBe(403);
   });
 
-  it('exempts multipart uploads from the token but requires a signed-in user (401 before the body is read)', async () => {
+  it('exempts only the upload routes from the token for multipart (decision 035); anonymous multipart gets 401 before the body is read', async () => {
     const anonymous = await request(api.server)
       .post('/api/auth/change-password')
       .set('Content-Type', 'multipart/form-data; boundary=x')
@@ -119,13 +119,14 @@ describe('CSRF protection', () => {
     expect(anonymous.body.error).toEqual({ code: 'UNAUTHORIZED', message: 'Необходима авторизация' });
     const caller = await Caller.create(api.server);
     await caller.login(userEmail);
+    // Multipart is no way around the token on any other route (before decision 035 it was).
     const signedIn = await request(api.server)
       .post('/api/auth/change-password')
       .set('Authorization', `Bearer ${caller.accessToken}`)
       .set('Content-Type', 'multipart/form-data; boundary=x')
       .send('--x--\r\n');
-    // past the CSRF rule without a token; no multipart parser is registered yet, so Fastify answers 415
-    expect(signedIn.status).toBe(415);
+    expect(signedIn.status).toBe(403);
+    expect(signedIn.body.error.code).toBe('CSRF_TOKEN_MISSING');
   });
 
   it('sends security headers on every answer (JSON only: CSP default-src none, no framing, nosniff)', async () => {
