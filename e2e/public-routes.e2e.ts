@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { resources } from '@realty/i18n';
 import { accessibilityViolations, LABEL_IN_NAME_RULE, markupErrors, nuCheckerErrors } from './support/audit';
-import { BASE_URL, launchBrowser, openPage } from './support/browser';
+import { BASE_URL, launchBrowser, openPage, untilIdle } from './support/browser';
 
 /**
  * Every public route of spec 01 §2 in every language (issue 5): each page must answer 2xx,
@@ -92,8 +92,7 @@ describe('every public route in every language', () => {
         const url = `${BASE_URL}${route}?lng=${lang}`;
         const before = problems().length;
         const res = await page.goto(url, { waitUntil: 'load' });
-        // Let hydration run (it is scheduled right after the scripts load), so its errors are seen too.
-        await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+        await untilIdle(page);
         visited.push(`${route} ${lang}`);
         const where = `${route} [${lang}]`;
         if (!res || res.status() >= 400) failures.push(`${where}: HTTP ${res?.status()}`);
@@ -171,7 +170,7 @@ describe('every public route in every language', () => {
       for (const template of ROUTES) {
         const route = real(template);
         await small.goto(`${BASE_URL}${route}`, { waitUntil: 'load' });
-        await small.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+        await untilIdle(small);
         for (const violation of await accessibilityViolations(small)) failures.push(`${route}: ${violation}`);
       }
       expect(failures).toEqual([]);

@@ -56,3 +56,11 @@ export async function openPage(
   });
   return { context, page, problems: () => [...found] };
 }
+
+/**
+ * Resolves once the page's main thread has nothing left to run (requestIdleCallback): the
+ * hydration React schedules right after the scripts load has finished, so its errors are seen.
+ */
+export async function untilIdle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+}

@@ -12,6 +12,14 @@ describe('eventually', () => {
     await expect(eventually('empty', async () => '')).resolves.toBe('');
   });
 
+  it('passes on what the probe throws', async () => {
+    await expect(
+      eventually('a failing probe', () => {
+        throw new Error('probe broke');
+      }),
+    ).rejects.toThrow('probe broke');
+  });
+
   it('names what it waited for when the condition never holds', async () => {
     await expect(eventually('the moon', () => undefined, { timeoutMs: 30, intervalMs: 5 })).rejects.toThrow(
       'timed out waiting for the moon (30 ms)',
