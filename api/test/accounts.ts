@@ -191,3 +191,15 @@ export function freshEmail(tag = 'user'): string {
   emailCounter += 1;
   return `${tag}.${emailCounter}.${Math.random().toString(36).slice(2, 7)}@example.kz`;
 }
+
+/** A new user of `role` (e-mail `email`, a fresh one by default) signed in through the API: the caller, its id and e-mail. */
+export async function signInAs(
+  api: Pick<AccountsApi, 'databaseUrl' | 'refs' | 'server'>,
+  role: RoleName,
+  email = freshEmail(role),
+): Promise<{ caller: Caller; id: string; email: string }> {
+  const id = await insertUser(api, { email, role });
+  const caller = await Caller.create(api.server);
+  await caller.login(email);
+  return { caller, id, email };
+}

@@ -2,7 +2,7 @@ import type { AuditLogDto, RoleName } from '@realty/contracts';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type request from 'supertest';
-import { Caller, freshEmail, insertUser, startAccountsApi, type AccountsApi } from '../../test/accounts';
+import { Caller, freshEmail, insertUser, startAccountsApi, type AccountsApi, signInAs } from '../../test/accounts';
 import { withClient } from '../../test/fixtures';
 
 /** Collects a response body as bytes (for the XLSX file). */
@@ -25,12 +25,7 @@ describe('audit log API', () => {
   let adminEmail: string;
   const UA = 'AuditTest/1.0 (e2e)';
 
-  const signIn = async (role: RoleName, email = freshEmail(role)) => {
-    const id = await insertUser(api, { email, role });
-    const caller = await Caller.create(api.server);
-    await caller.login(email);
-    return { caller, id, email };
-  };
+  const signIn = (role: RoleName, email?: string) => signInAs(api, role, email);
   const db = <T>(sql: string, params: unknown[] = []) => withClient(api.databaseUrl, async (c) => (await c.query(sql, params)).rows as T[]);
   const list = async (query: string) => (await admin.call('get', `/api/admin/audit-logs?${query}`).expect(200)).body;
 

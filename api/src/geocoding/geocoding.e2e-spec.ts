@@ -1,5 +1,5 @@
 import type { RoleName } from '@realty/contracts';
-import { Caller, freshEmail, insertUser, startAccountsApi, type AccountsApi } from '../../test/accounts';
+import { Caller, startAccountsApi, type AccountsApi, signInAs } from '../../test/accounts';
 
 /**
  * Address search with the offline gazetteer (GEOCODER_URL unset; spec 02 §5, §7, §9): the
@@ -10,13 +10,7 @@ describe('GET /api/geocode* (offline gazetteer)', () => {
   let api: AccountsApi;
   let employee: Caller;
 
-  const signIn = async (role: RoleName) => {
-    const email = freshEmail(role);
-    await insertUser(api, { email, role });
-    const caller = await Caller.create(api.server);
-    await caller.login(email);
-    return caller;
-  };
+  const signIn = async (role: RoleName) => (await signInAs(api, role)).caller;
 
   beforeAll(async () => {
     api = await startAccountsApi({ env: { GEOCODER_URL: '' } });

@@ -1,6 +1,6 @@
 import type { ModerationItemDto, RoleName, StaffPropertyDto } from '@realty/contracts';
 import { Clock } from '../common/clock';
-import { Caller, freshEmail, insertUser, startAccountsApi, type AccountsApi } from '../../test/accounts';
+import { Caller, startAccountsApi, type AccountsApi, signInAs } from '../../test/accounts';
 import { withClient } from '../../test/fixtures';
 
 /**
@@ -17,13 +17,7 @@ describe('listing lifecycle', () => {
   let admin: Caller;
   let anonymous: Caller;
 
-  const signIn = async (role: RoleName) => {
-    const email = freshEmail(role);
-    const id = await insertUser(api, { email, role });
-    const caller = await Caller.create(api.server);
-    await caller.login(email);
-    return { caller, id, email };
-  };
+  const signIn = (role: RoleName) => signInAs(api, role);
   const db = <T>(sql: string, params: unknown[] = []) => withClient(api.databaseUrl, async (c) => (await c.query(sql, params)).rows as T[]);
 
   const listing = (over: Record<string, unknown> = {}) => ({

@@ -1,6 +1,6 @@
 import type { RoleName } from '@realty/contracts';
 import { eventually } from '@realty/testkit';
-import { Caller, TEST_PASSWORD, freshEmail, insertUser, startAccountsApi, type AccountsApi } from '../../test/accounts';
+import { Caller, TEST_PASSWORD, freshEmail, insertUser, startAccountsApi, type AccountsApi, signInAs } from '../../test/accounts';
 import { withClient } from '../../test/fixtures';
 import type { ClientBase } from 'pg';
 
@@ -26,12 +26,7 @@ describe('user administration', () => {
   let superAdminId: string;
   let roleIds: Record<RoleName, number>;
 
-  const signIn = async (role: RoleName, email = freshEmail(role)) => {
-    const id = await insertUser(api, { email, role });
-    const caller = await Caller.create(api.server);
-    await caller.login(email);
-    return { caller, id, email };
-  };
+  const signIn = (role: RoleName, email?: string) => signInAs(api, role, email);
   const db = <T>(sql: string, params: unknown[] = []) => withClient(api.databaseUrl, async (c) => (await c.query(sql, params)).rows as T[]);
 
   beforeAll(async () => {
