@@ -92,6 +92,10 @@ const POLICY: Record<string, Policy> = {
   'GET /api/properties/moderation-queue': STAFF_ADMINS,
   'POST /api/properties/:id/approve': STAFF_ADMINS,
   'POST /api/properties/:id/reject': STAFF_ADMINS,
+  // the staff listing list, bulk status and the employee dashboard (issue 21, spec 02 §2, §7)
+  'GET /api/properties/manage': STAFF,
+  'POST /api/properties/bulk-status': STAFF,
+  'GET /api/analytics/dashboard': STAFF,
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */
