@@ -113,6 +113,8 @@ describe('route access policies (every route x every role)', () => {
 
   beforeAll(async () => {
     api = await startAccountsApi({
+      // every route x every role fetches a CSRF pair from one address: more than the 600 a minute of the global limit
+      env: { RATE_LIMIT_MAX: '100000' },
       seed: async (url, refs) => {
         const listing = catalogProperties()[0];
         slug = listing.slug;
