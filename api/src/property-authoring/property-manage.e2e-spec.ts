@@ -146,7 +146,10 @@ describe('staff listing list, bulk status, dashboard', () => {
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const res = await list(mine, `scope=all&sort=${sort}&dir=${dir}&limit=7${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+        const res: { body: { data: StaffListingItemDto[]; meta: { nextCursor: string | null } } } = await list(
+          mine,
+          `scope=all&sort=${sort}&dir=${dir}&limit=7${cursor ? `&cursor=${cursor}` : ''}`,
+        ).expect(200);
         got.push(...ids(res.body));
         pages += 1;
         expect(res.body.meta).toMatchObject({ page: pages, limit: 7, total: want.length });
