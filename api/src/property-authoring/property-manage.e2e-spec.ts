@@ -331,4 +331,24 @@ describe('staff listing list, bulk status, dashboard', () => {
     }
     await (await Caller.create(api.server)).call('get', '/api/analytics/dashboard').expect(401);
   });
+
+  it('above 1000 matches the total is the planner’s estimate (meta.totalEstimated), carried by the cursor', async () => {
+    const { caller: busy, id: busyId } = await signInAs(api, 'employee');
+    await db(
+      `INSERT INTO properties (slug, title, description, category_id, property_type_id, deal_type, status, price, area, address, owner_id)
+       SELECT 'bulk-' || g, '{"ru":"Офис"}', '{"ru":"Описание объекта для теста"}', $2, $3, 'rent', 'active', 100000 + g, 50, 'ул. Абая, 1', $1
+         FROM generate_series(1, 1200) g`,
+      [busyId, api.refs.categories.offices, api.refs.types.office],
+    );
+    await db(`ANALYZE properties`);
+    const first = await list(busy, 'limit=100').expect(200);
+    expect(first.body.meta.totalEstimated).toBe(true);
+    expect(first.body.meta.total).toBeGreaterThan(1000);
+    expect(first.body.meta.total).toBeLessThan(2000);
+    const second = await list(busy, `limit=100&cursor=${first.body.meta.nextCursor}`).expect(200);
+    expect(second.body.meta).toMatchObject({ total: first.body.meta.total, totalEstimated: true, page: 2 });
+    // a narrow filter stays exact
+    const exact = await list(busy, 'q=bulk-&limit=1').expect(200);
+    expect(exact.body.meta.totalEstimated).toBeUndefined();
+  });
 });

@@ -121,11 +121,26 @@ export class PropertyManageRepository {
     );
   }
 
-  /** How many listings match (the same filters, no cursor). */
-  async count(m: EntityManager, f: StaffListingFilters): Promise<number> {
+  /**
+   * How many listings match (the same filters, no cursor): exact up to `cap` (a count of at most
+   * cap + 1 index entries), above that the planner's estimate (`exact` false), so a broad filter
+   * over tens of thousands of listings costs no more than a narrow one.
+   */
+  async count(m: EntityManager, f: StaffListingFilters, cap: number): Promise<{ total: number; exact: boolean }> {
     const params: unknown[] = [];
-    const rows: Array<{ n: number }> = await m.query(`SELECT count(*)::int AS n FROM properties p WHERE ${whereOf(f, params)}`, params);
-    return Number(rows[0]?.n ?? 0);
+    const where = whereOf(f, params);
+    const rows: Array<{ n: number }> = await m.query(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM properties p WHERE ${where} LIMIT ${cap + 1}) x`,
+      params,
+    );
+    const n = Number(rows[0]?.n ?? 0);
+    if (n <= cap) return { total: n, exact: true };
+    const plan: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> = await m.query(
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM properties p WHERE ${where}`,
+      params,
+    );
+    const estimate = Math.round(Number(plan[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0));
+    return { total: Math.max(estimate, cap + 1), exact: false };
   }
 
   /** The owner's not deleted listings by status. */

@@ -29,22 +29,33 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const NUMBER = /^\d{1,19}(\.\d{1,2})?$/;
 
-/** The cursor's content: the sort it was made for, the last row's sort value and id, the next page's number. */
-type CursorContent = [StaffListingSort, SortDirection, string, string, number];
+/**
+ * The cursor's content: the sort it was made for, the last row's sort value and id, the next
+ * page's number, and the first page's total (1 when estimated), so later pages count nothing.
+ */
+type CursorContent = [StaffListingSort, SortDirection, string, string, number, number, 0 | 1];
+
+/** Above this many matches the total is the planner's estimate (meta.totalEstimated). */
+export const EXACT_TOTAL_CAP = 1000;
 
 export function encodeCursor(c: CursorContent): string {
   return Buffer.from(JSON.stringify(c), 'utf8').toString('base64url');
 }
 
 /** The keyset and page number of `cursor`, or a 400 fields.cursor when it is not one of this sort's. */
-export function decodeCursor(cursor: string, sort: StaffListingSort, dir: SortDirection): { after: Keyset; page: number } {
+export function decodeCursor(
+  cursor: string,
+  sort: StaffListingSort,
+  dir: SortDirection,
+): { after: Keyset; page: number; total: number; exact: boolean } {
   try {
     const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(c) && c.length === 5 && c[0] === sort && c[1] === dir) {
-      const [, , value, id, page] = c as CursorContent;
+    if (Array.isArray(c) && c.length === 7 && c[0] === sort && c[1] === dir) {
+      const [, , value, id, page, total, estimated] = c as CursorContent;
       const valueOk = typeof value === 'string' && (sort === 'updated' || sort === 'created' ? TIME : NUMBER).test(value);
-      if (valueOk && typeof id === 'string' && UUID.test(id) && Number.isInteger(page) && page > 1 && page < 1e6)
-        return { after: { value, id }, page };
+      const pageOk = Number.isInteger(page) && page > 1 && page < 1e6 && Number.isInteger(total) && total >= 0 && total < 1e9;
+      if (valueOk && typeof id === 'string' && UUID.test(id) && pageOk && (estimated === 0 || estimated === 1))
+        return { after: { value, id }, page, total, exact: estimated === 0 };
     }
   } catch {
     // not JSON: answered below
@@ -87,7 +98,7 @@ export class PropertyManageService {
     const sort = q.sort ?? 'updated';
     const dir = q.dir ?? 'desc';
     const limit = q.limit ?? STAFF_LISTINGS_PAGE_SIZE;
-    const start = q.cursor ? decodeCursor(q.cursor, sort, dir) : { after: null, page: 1 };
+    const start = q.cursor ? decodeCursor(q.cursor, sort, dir) : { after: null, page: 1, total: 0, exact: true };
     const filters = {
       ownerId: (q.scope ?? 'mine') === 'mine' ? actor.id : null,
       q: q.q,
@@ -96,17 +107,27 @@ export class PropertyManageService {
       categoryId: q.categoryId,
     };
     const m = this.db.manager;
-    const [rows, total] = await Promise.all([
+    // the total is counted on the first page and carried by the cursor to the next ones
+    const [rows, counted] = await Promise.all([
       this.repository.page(m, filters, sort, dir, start.after, limit),
-      this.repository.count(m, filters),
+      start.after ? { total: start.total, exact: start.exact } : this.repository.count(m, filters, EXACT_TOTAL_CAP),
     ]);
+    const total = counted.total;
     const more = rows.length > limit;
     const items = rows.slice(0, limit);
     const last = items[items.length - 1];
-    const nextCursor = more && last ? encodeCursor([sort, dir, last.sort_key, last.id, start.page + 1]) : null;
+    const nextCursor =
+      more && last ? encodeCursor([sort, dir, last.sort_key, last.id, start.page + 1, total, counted.exact ? 0 : 1]) : null;
     return new Paged(
       items.map((r) => this.item(actor, r)),
-      { total, page: start.page, limit, totalPages: Math.ceil(total / limit), nextCursor },
+      {
+        total,
+        page: start.page,
+        limit,
+        totalPages: Math.ceil(total / limit),
+        nextCursor,
+        ...(counted.exact ? {} : { totalEstimated: true }),
+      },
     );
   }
 
