@@ -268,7 +268,7 @@ async function main() {
 async function onlyStaff(url, redisUrl, data, loadBefore) {
   const API = await startStaffApi({ url, redisUrl, redisPrefix: REDIS_PREFIX, children, quiet: !VERBOSE, log });
   const scenarios = await runScenarios(await staffPlan(API, TARGET_REPEAT), {
-    catalog: [],
+    catalog: [{ name: null }],
     duration: DURATION,
     warmup: 0,
     repeat: REPEAT,

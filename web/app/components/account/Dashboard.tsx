@@ -14,6 +14,7 @@ export function DashboardNav({ role, mailSink = false }: { role: string; mailSin
   const staff = STAFF.includes(role);
   const items = [
     ...(staff ? [{ to: '/dashboard/employee', label: t('nav.employee'), end: true }] : []),
+    ...(staff ? [{ to: '/dashboard/employee/properties', label: t('nav.properties'), end: false }] : []),
     ...(ADMINS.includes(role) ? [{ to: '/dashboard/admin/users', label: t('nav.users'), end: false }] : []),
     ...(ADMINS.includes(role) ? [{ to: '/dashboard/admin/audit-logs', label: t('nav.audit'), end: false }] : []),
     ...(ADMINS.includes(role) && mailSink ? [{ to: '/dashboard/admin/mail', label: t('nav.mail'), end: false }] : []),
