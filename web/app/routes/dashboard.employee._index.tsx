@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { ApiError } from '@realty/api-client';
@@ -10,6 +10,9 @@ import { i18nServer } from '~/i18n.server';
 import { ADMIN_ROLES, requireUser, rethrowAuthError, STAFF_ROLES } from '~/lib/auth/auth.server';
 import { dashboardMeta } from '~/lib/i18n/error-meta';
 import { useStaffRefresh } from '~/lib/staff/use-staff-refresh';
+import staffListingsCss from '~/styles/staff-listings.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffListingsCss }];
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { ApiError, ApiValidationError } from '@realty/api-client';
@@ -36,6 +36,9 @@ import {
   type TableQuery,
 } from '~/lib/staff/table-query';
 import { useStaffRefresh } from '~/lib/staff/use-staff-refresh';
+import staffListingsCss from '~/styles/staff-listings.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffListingsCss }];
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
