@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { markupErrors } from './support/audit';
+import { accessibilityViolations, markupErrors } from './support/audit';
 import { BASE_URL, launchBrowser, openPage, untilIdle } from './support/browser';
 import { query } from './support/db';
 
@@ -59,6 +59,7 @@ describe('staff listing list (browser)', () => {
     const rows = page.locator('table.data-table tbody tr');
     await page.locator(`tr[data-id="${ids[1]}"]`).waitFor();
     expect(await rows.count()).toBe(2);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // "all": the same filter over everyone's listings, the author column appears; back to "mine"
     await Promise.all([
@@ -107,8 +108,13 @@ describe('staff listing list (browser)', () => {
     const marker = `Безjs${Date.now().toString(36)}`;
     const ids = await insertTwo(marker);
     await query(`UPDATE properties SET status = 'inactive' WHERE id = ANY($1)`, [ids]);
+
     const { context, page } = await openPage(browser, { javaScriptEnabled: false });
     await signIn(page, 'employee@realty.local');
+    // the employee dashboard, server-rendered: valid markup, the counts of my listings
+    await page.goto(`${BASE_URL}/dashboard/employee`);
+    await page.getByRole('heading', { name: 'Мои объекты по статусам' }).waitFor();
+    expect(await markupErrors(await (await page.request.get(page.url())).text())).toEqual([]);
     await page.goto(`${BASE_URL}/dashboard/employee/properties?q=${encodeURIComponent(marker)}`);
     expect(await page.locator('table.data-table tbody tr').count()).toBe(2);
     const html = await (await page.request.get(page.url())).text();
