@@ -20,16 +20,16 @@ async function signIn(page: Page, email: string) {
   await Promise.all([page.waitForURL(/\/dashboard\//), form.getByRole('button', { name: 'Войти' }).click()]);
 }
 
-/** Two active listings of the demo employee whose titles carry `marker`; their ids. */
-async function insertTwo(marker: string): Promise<string[]> {
+/** Two active listings of the demo employee (or `email`'s) whose titles carry `marker`; their ids. */
+async function insertTwo(marker: string, email = 'employee@realty.local'): Promise<string[]> {
   const rows = await query<{ id: string }>(
     `INSERT INTO properties (slug, title, description, category_id, property_type_id, deal_type, status, price, area, address, owner_id, agent_id, published_at)
      SELECT $1 || '-' || g, jsonb_build_object('ru', $2 || ' ' || g, 'en', '', 'kk', '', 'zh', ''), '{"ru":"Описание объекта для теста"}',
             (SELECT id FROM property_categories ORDER BY id LIMIT 1), (SELECT id FROM property_types ORDER BY id LIMIT 1),
             'rent', 'active', 300000 + g, 80 + g, 'ул. Абая, 10, Алматы', u.id, u.id, now()
-       FROM generate_series(1, 2) g, users u WHERE u.email = 'employee@realty.local'
+       FROM generate_series(1, 2) g, users u WHERE u.email = $3
      RETURNING id`,
-    [marker.toLowerCase(), marker],
+    [`${marker.toLowerCase()}-${email.split('@')[0]}`, marker, email],
   );
   return rows.map((r) => r.id);
 }
@@ -44,6 +44,7 @@ describe('staff listing list (browser)', () => {
   it('filters, switches my / all, and withdraws two of my listings in bulk (toast, new status)', async () => {
     const marker = `Снятие${Date.now().toString(36)}`;
     const ids = await insertTwo(marker);
+    const colleagues = await insertTwo(`${marker} коллега`, 'manager@realty.local');
     const { context, page, problems } = await openPage(browser);
     await signIn(page, 'employee@realty.local');
     await Promise.all([
@@ -68,6 +69,11 @@ describe('staff listing list (browser)', () => {
     ]);
     await page.getByRole('columnheader', { name: 'Автор' }).waitFor();
     expect(new URL(page.url()).searchParams.get('q')).toBe(marker);
+    expect(await rows.count()).toBe(4);
+    // a colleague's listing: read-only, and no bulk selection on the "all" tab for an agent
+    const theirs = page.locator(`tr[data-id="${colleagues[0]}"]`);
+    await theirs.getByText('Только просмотр').waitFor();
+    expect(await page.locator('input[name="ids"]').count()).toBe(0);
     await Promise.all([
       page.waitForURL((u) => !u.searchParams.has('scope')),
       page.getByRole('navigation', { name: 'Чьи записи показать' }).getByRole('link', { name: 'Мои', exact: true }).click(),

@@ -20,10 +20,13 @@ export function staffListingCalls({ request, write, getData }: Transport, langQu
      * pass meta.nextCursor as `cursor` for the next page (keyset; null on the last).
      */
     async list(query: Omit<StaffListingsQuery, 'lang'> = {}, opts?: CallOptions): Promise<Paged<StaffListingItemDto>> {
-      const result = await request<StaffListingItemDto[] | null>('GET', '/properties/manage', {
-        ...opts,
-        query: { ...langQuery, ...(query as Record<string, string | number | undefined>) },
-      });
+      // The query string is built here: the transport skips 'all' values (spec 02 §7 filters),
+      // and scope=all is a value of its own, not "no filter".
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries({ ...langQuery, ...query }))
+        if (value !== undefined && value !== null && String(value) !== '') params.set(key, String(value));
+      const qs = params.toString();
+      const result = await request<StaffListingItemDto[] | null>('GET', `/properties/manage${qs ? `?${qs}` : ''}`, opts);
       const items = Array.isArray(result.data) ? result.data : [];
       const meta: PageMeta = result.meta ?? { total: items.length, page: 1, limit: query.limit ?? 25, totalPages: 1, nextCursor: null };
       return { items, meta };
