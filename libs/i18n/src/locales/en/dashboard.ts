@@ -2,6 +2,16 @@
 export default {
   meta: { title: '{{page}} — Your account' },
   nav: {
+    work: 'Work',
+    admin: 'Administration',
+    account: 'My account',
+    properties: 'Listings',
+    create: 'Add a listing',
+    moderation: 'Moderation',
+    deleted: 'Deleted listings',
+    categories: 'Categories',
+    types: 'Property types',
+    complexes: 'Building complexes',
     label: 'Account sections',
     overview: 'Overview',
     favorites: 'Favourites',
