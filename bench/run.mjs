@@ -26,7 +26,8 @@
 // between measurements), BENCH_OUT (the report file, bench/results/latest.json),
 // BENCH_REDIS_PREFIX (realty_bench), BENCH_LIGHTHOUSE_RUNS (Lighthouse runs per page, 3; 0: no
 // Lighthouse), BENCH_LIGHTHOUSE_PAGES (names of bench/lib/lighthouse.mjs publicPages, comma-separated;
-// all 13 when unset). The bench's own test (bench/test/smoke.spec.ts) runs the
+// all 13 when unset), BENCH_ONLY=staff (only the staff listing list case of issue 21:
+// bench/lib/staff.mjs). The bench's own test (bench/test/smoke.spec.ts) runs the
 // whole harness at a small scale with these.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
