@@ -17,6 +17,7 @@ import {
 import { formatArea, formatDate, formatPrice, pickText } from '@realty/i18n/format';
 import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
+import { ListingActionsCell, ListingStatusCell, ListingTitleCell } from '~/components/staff-listings/ListingCells';
 import { DataTable, EmptyState, ErrorState, KeysetPaging, type BulkAction, type Column } from '~/components/staff/DataTable';
 import { FilterInput, FilterSelect, ScopeTabs, TableFilters } from '~/components/staff/TableControls';
 import { i18nServer } from '~/i18n.server';
@@ -145,29 +146,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function StatusCell({ row }: { row: StaffListingItemDto }) {
-  const { t } = useTranslation('dashboard');
-  return (
-    <div className="status-cell">
-      <span className={`status-badge status-badge--${row.status}`} data-status={row.status}>
-        {t(`staffList.statuses.${row.status}`)}
-      </span>
-      {row.rejection ? (
-        <>
-          {' '}
-          <span className="status-badge status-badge--rejected">{t('staffList.rejected')}</span>
-          <p className="status-cell__reason">{t('staffList.reason', { reason: row.rejection.reason })}</p>
-        </>
-      ) : null}
-      {row.hasPendingChanges ? (
-        <p className="status-cell__note">
-          <span className="status-badge status-badge--pending">{t('staffList.pendingChanges')}</span>
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export default function StaffPropertiesPage() {
   const { query, rows, meta, categories, failed, admin, lang } = useLoaderData<typeof loader>();
   useStaffRefresh('properties');
@@ -183,20 +161,12 @@ export default function StaffPropertiesPage() {
     {
       id: 'title',
       header: t('staffList.columns.title'),
-      cell: (r) => (
-        <div className="listing-cell">
-          {r.imageUrl ? <img src={r.imageUrl} alt="" width={64} height={48} loading="lazy" /> : null}
-          <div>
-            {r.editable ? <Link to={`/dashboard/employee/edit/${r.id}`}>{r.title || r.slug}</Link> : <span>{r.title || r.slug}</span>}
-            <p className="listing-cell__address">{r.address}</p>
-          </div>
-        </div>
-      ),
+      cell: (r) => <ListingTitleCell row={r} />,
     },
     ...(scope === 'all'
       ? [{ id: 'owner', header: t('staffList.columns.owner'), cell: (r: StaffListingItemDto) => r.owner?.name ?? '—' }]
       : []),
-    { id: 'status', header: t('staffList.columns.status'), cell: (r) => <StatusCell row={r} /> },
+    { id: 'status', header: t('staffList.columns.status'), cell: (r) => <ListingStatusCell row={r} /> },
     {
       id: 'price',
       header: t('staffList.columns.price'),
@@ -217,30 +187,7 @@ export default function StaffPropertiesPage() {
       id: 'actions',
       header: t('staffList.columns.actions'),
       headerHidden: true,
-      cell: (r) => (
-        <div className="row-actions">
-          {r.editable ? (
-            <Link
-              to={`/dashboard/employee/edit/${r.id}`}
-              className="btn btn-secondary btn-small"
-              aria-label={`${t('staffList.edit')}: ${r.title}`}
-            >
-              {t('staffList.edit')}
-            </Link>
-          ) : (
-            <span className="badge--muted">{t('staffList.readOnly')}</span>
-          )}
-          {r.status === 'active' ? (
-            <Link
-              to={`/property/${encodeURIComponent(r.slug)}`}
-              className="btn btn-secondary btn-small"
-              aria-label={`${t('staffList.view')}: ${r.title}`}
-            >
-              {t('staffList.view')}
-            </Link>
-          ) : null}
-        </div>
-      ),
+      cell: (r) => <ListingActionsCell row={r} />,
     },
   ];
   const keep = {
