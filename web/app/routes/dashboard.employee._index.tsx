@@ -90,7 +90,7 @@ export default function EmployeeDashboard() {
                 <li key={status} className="stat-card" data-status={status}>
                   <Link to={`${LIST}?status=${status}`}>
                     <span className="stat-card__value">{s.listings[status]}</span>
-                    <span className="stat-card__label">{t(`staffList.statuses.${status}`)}</span>
+                    <span className="stat-card__label">{t(`employee.statuses.${status}`)}</span>
                   </Link>
                 </li>
               ))}

@@ -89,6 +89,7 @@ export default {
     passwordChangedText: 'Your other sessions have been ended.',
   },
   employee: {
+    statuses: { active: 'Active', pending: 'On moderation', inactive: 'Inactive' },
     title: 'Workspace',
     greeting: 'Hello, {{name}}!',
     role: 'Your role: {{role}}',

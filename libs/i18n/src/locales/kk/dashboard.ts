@@ -89,6 +89,7 @@ export default {
     passwordChangedText: 'Басқа кіру сеанстары аяқталды.',
   },
   employee: {
+    statuses: { active: 'Белсенді', pending: 'Модерацияда', inactive: 'Белсенді емес' },
     title: 'Жұмыс үстелі',
     greeting: 'Сәлеметсіз бе, {{name}}!',
     role: 'Сіздің рөліңіз: {{role}}',

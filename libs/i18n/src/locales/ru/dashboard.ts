@@ -92,6 +92,7 @@ export default {
     passwordChangedText: 'Другие сеансы входа завершены.',
   },
   employee: {
+    statuses: { active: 'Активные', pending: 'На модерации', inactive: 'Неактивные' },
     title: 'Рабочий стол',
     greeting: 'Здравствуйте, {{name}}!',
     role: 'Ваша роль: {{role}}',

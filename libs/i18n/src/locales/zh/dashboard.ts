@@ -89,6 +89,7 @@ export default {
     passwordChangedText: '其他登录会话已结束。',
   },
   employee: {
+    statuses: { active: '已发布', pending: '审核中', inactive: '未发布' },
     title: '工作台',
     greeting: '您好，{{name}}！',
     role: '您的角色：{{role}}',
