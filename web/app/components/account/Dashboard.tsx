@@ -16,6 +16,13 @@ export function DashboardNav({ role, mailSink = false }: { role: string; mailSin
     ...(staff ? [{ to: '/dashboard/employee', label: t('nav.employee'), end: true }] : []),
     ...(ADMINS.includes(role) ? [{ to: '/dashboard/admin/users', label: t('nav.users'), end: false }] : []),
     ...(ADMINS.includes(role) ? [{ to: '/dashboard/admin/audit-logs', label: t('nav.audit'), end: false }] : []),
+    ...(ADMINS.includes(role)
+      ? [
+          { to: '/dashboard/admin/property-categories', label: t('reference.nav.categories'), end: false },
+          { to: '/dashboard/admin/property-types', label: t('reference.nav.types'), end: false },
+          { to: '/dashboard/admin/building-complexes', label: t('reference.nav.complexes'), end: false },
+        ]
+      : []),
     ...(ADMINS.includes(role) && mailSink ? [{ to: '/dashboard/admin/mail', label: t('nav.mail'), end: false }] : []),
     { to: '/dashboard/user', label: t('nav.overview'), end: true },
     { to: '/dashboard/user/favorites', label: t('nav.favorites'), end: false },

@@ -1,6 +1,9 @@
 /** 个人中心与员工工作台（与 ru/dashboard.ts 键相同）。 */
+import reference from './dashboard-reference';
+
 export default {
   meta: { title: '{{page}} — 个人中心' },
+  reference,
   nav: {
     label: '个人中心栏目',
     overview: '概览',
