@@ -29,7 +29,7 @@ export class PropertyCategoriesController {
   /**
    * GET /api/admin/property-categories?q&sort&page&limit -> 200 AdminCategoryDto[] each with its
    * subcategories and `listings`, meta {total, page, limit, totalPages}. q: substring of a slug
-   * or a name in any language (a subcategory's finds its category); sort: order (default),
+   * or a name in any language (a subcategory's finds its category); sort: order (default), -order,
    * name, -name, slug, -slug, listings, -listings; limit 1..100 (default 20).
    */
   @Get('property-categories')

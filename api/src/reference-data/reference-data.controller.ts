@@ -14,8 +14,8 @@ import { ReferenceDataService } from './reference-data.service';
 
 /**
  * Property types and building complexes (issue 21; spec 02 §2 /dashboard/admin/property-types,
- * /building-complexes). admin and super_admin only (401, 403). Lists take q, sort (order =
- * by id, name, -name, slug, -slug, listings, -listings), page, limit. Writes need X-CSRF-Token
+ * /building-complexes). admin and super_admin only (401, 403). Lists take q, sort (order, -order
+ * = by id; name, -name, slug, -slug, listings, -listings), page, limit. Writes need X-CSRF-Token
  * and are on the audit log (property_type.*, building_complex.* create|update|delete). Errors:
  * 400 VALIDATION_ERROR {fields} (fields.slug 'reference.slugTaken', fields.districtId unknown),
  * 404 unknown id, 409 CONFLICT while listings (deleted ones included) use the row.

@@ -47,7 +47,7 @@ function orderSql(kind: ReferenceKind, sort: ReferenceSort): string {
     case 'listings':
       return `listings ${dir}, t.id`;
     default:
-      return KINDS[kind].hasOrder ? 't.sort_order, t.id' : 't.id';
+      return KINDS[kind].hasOrder ? `t.sort_order ${dir}, t.id ${dir}` : `t.id ${dir}`;
   }
 }
 

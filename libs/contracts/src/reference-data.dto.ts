@@ -34,7 +34,7 @@ export const BUILDING_CLASSES = ['A', 'B+', 'B', 'C'] as const;
 export type BuildingClass = (typeof BUILDING_CLASSES)[number];
 
 /** Sort keys of the reference lists ('-' first: descending). `order`: the display order (types and complexes: by id). */
-export const REFERENCE_SORTS = ['order', 'name', '-name', 'slug', '-slug', 'listings', '-listings'] as const;
+export const REFERENCE_SORTS = ['order', '-order', 'name', '-name', 'slug', '-slug', 'listings', '-listings'] as const;
 export type ReferenceSort = (typeof REFERENCE_SORTS)[number];
 
 /** A text per language as written: ru required, en/kk/zh optional (blank ones dropped). */
