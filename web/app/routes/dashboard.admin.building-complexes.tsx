@@ -19,7 +19,8 @@ import { ConfirmPanel } from '~/components/staff/TableControls';
 import { i18nServer } from '~/i18n.server';
 import { ADMIN_ROLES, requireUser } from '~/lib/auth/auth.server';
 import { dashboardMeta } from '~/lib/i18n/error-meta';
-import { apiListParams, deleteAndReturn, loadList, refId, referenceTable } from '~/lib/reference/reference.server';
+import { apiListParams, referenceTable } from '~/lib/reference/reference-table';
+import { deleteAndReturn, loadList, refId } from '~/lib/reference/reference.server';
 import { formInput, readStaffPost, submitStaffForm, type StaffFormResult } from '~/lib/staff/staff-form.server';
 import { backToTable, readTableQuery, tableHref } from '~/lib/staff/table-query';
 

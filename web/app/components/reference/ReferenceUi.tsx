@@ -3,7 +3,7 @@ import type { Language } from '@realty/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterInput, TableFilters } from '~/components/staff/TableControls';
-import type { ReferenceQuery, ReferenceSortKey, ReferenceTable } from '~/lib/reference/reference.server';
+import type { ReferenceQuery, ReferenceSortKey, ReferenceTable } from '~/lib/reference/reference-table';
 import { sortHref, tableHref, tableParams } from '~/lib/staff/table-query';
 
 /**

@@ -1,35 +1,17 @@
 import { data } from '@remix-run/node';
-import { ApiError, type Paged, type ReferenceListParams } from '@realty/api-client';
-import { ADMIN_USERS_PAGE_SIZE, type PageMeta, type ReferenceSort } from '@realty/contracts';
+import { ApiError, type Paged } from '@realty/api-client';
+import { ADMIN_USERS_PAGE_SIZE, type PageMeta } from '@realty/contracts';
 import { i18nServer } from '~/i18n.server';
 import { rethrowAuthError, type SignedInAuth } from '~/lib/auth/auth.server';
 import { failureToast } from '~/lib/forms/forms.server';
 import { redirectWithToast } from '~/lib/forms/toast.server';
-import { defineTable, textFilter, type TableQuery, type TableSpec } from '~/lib/staff/table-query';
 
 /**
  * What the three reference-data screens share (issue 21; spec 02 §2 /dashboard/admin/property-
  * categories, /property-types, /building-complexes), on top of the staff pattern
- * (~/lib/staff): the table's URL state (search, sort by order, name, slug or usage), the API's
- * list query, the list read with its error state, and the delete step's answer (the API's 409
- * in-use message as an error toast on the list).
+ * (~/lib/staff), server side: the list read with its error state, and the delete step's answer
+ * (the API's 409 in-use message as an error toast on the list). The table's URL state: ./reference-table.
  */
-
-export const REFERENCE_SORT_KEYS = ['order', 'name', 'slug', 'listings'] as const;
-export type ReferenceSortKey = (typeof REFERENCE_SORT_KEYS)[number];
-export type ReferenceTable = TableSpec<'q', ReferenceSortKey>;
-export type ReferenceQuery = TableQuery<'q', ReferenceSortKey>;
-
-/** The table of a reference screen at `path`: ?q, ?sort & ?dir, ?page. */
-export function referenceTable(path: string): ReferenceTable {
-  return defineTable({ path, sorts: REFERENCE_SORT_KEYS, defaultSort: 'order', defaultDir: 'asc', filters: { q: textFilter(100) } });
-}
-
-/** The API's list query of a table state ('-' for descending). */
-export function apiListParams(query: ReferenceQuery): ReferenceListParams {
-  const sort = (query.dir === 'desc' ? `-${query.sort}` : query.sort) as ReferenceSort;
-  return { q: query.filters.q, sort, page: query.page, limit: ADMIN_USERS_PAGE_SIZE };
-}
 
 /**
  * One page of a reference list, or `failed` (the page shows ErrorState, status 503). A 401 goes
