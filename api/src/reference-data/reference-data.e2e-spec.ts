@@ -138,6 +138,9 @@ describe('reference data administration', () => {
   it('categories with subcategories: create, the public tree follows, rename, refusals, delete', async () => {
     const publicTree = async () => (await anonymous.call('get', '/api/properties/categories').expect(200)).body.data as CategoryDto[];
     await publicTree(); // kept by the catalogue cache from here on
+    // other API processes follow through the catalogue version, moved by the write (migration 1764200000000)
+    const version = async () => Number((await db<{ version: string }>(`SELECT version FROM catalogue_version`))[0].version);
+    const versionBefore = await version();
 
     const created = await admin
       .call('post', '/api/admin/property-categories', {
@@ -157,6 +160,7 @@ describe('reference data administration', () => {
       subcategories: [],
     });
     expect((await publicTree()).find((c) => c.id === category.id)?.name).toEqual({ ru: 'Гостиницы', en: 'Hotels' });
+    expect(await version()).toBeGreaterThan(versionBefore);
 
     const sub = await admin
       .call('post', `/api/admin/property-categories/${category.id}/subcategories`, { name: { ru: 'Мини-отели' } })
