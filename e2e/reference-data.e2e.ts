@@ -62,7 +62,7 @@ describe('reference data screens (browser)', () => {
     const offices = page.locator('tr[data-slug="offices"]');
     await Promise.all([page.waitForURL(/confirm=\d+/), offices.getByRole('link', { name: 'Удалить: Офисы' }).click()]);
     const confirm = page.getByRole('alertdialog', { name: 'Удалить запись?' });
-    await confirm.getByText('«Офисы» будет удалена').waitFor();
+    await confirm.getByText('Запись «Офисы» будет удалена').waitFor();
     expect(await markupErrors(await (await page.request.get(page.url())).text())).toEqual([]);
     await Promise.all([
       page.waitForURL(/\/dashboard\/admin\/property-categories$/),
