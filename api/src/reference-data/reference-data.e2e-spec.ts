@@ -112,6 +112,11 @@ describe('reference data administration', () => {
     const refusedEn = await admin.call('delete', `/api/admin/property-types/${type.id}`).set('Accept-Language', 'en').expect(409);
     expect(refusedEn.body.error.message).toBe('The property type cannot be deleted while in use (listings: 1)');
     expect(await db(`SELECT 1 FROM property_types WHERE id = $1`, [type.id])).toHaveLength(1);
+    // a listing naming it both as its type and in its waiting changes counts once
+    await insertListing({ typeId: type.id }, { pending: { propertyTypeId: type.id } });
+    const counted = await admin.call('get', '/api/admin/property-types?q=land').expect(200);
+    expect(counted.body.data[0].listings).toBe(2);
+    expect((await admin.call('delete', `/api/admin/property-types/${type.id}`).expect(409)).body.error.message).toContain('объектов: 2');
 
     const unused = (await admin.call('post', '/api/admin/property-types', { name: { ru: 'Паркинг' } }).expect(201)).body.data;
     // a listing's changes waiting for moderation count too

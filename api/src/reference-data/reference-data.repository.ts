@@ -24,15 +24,18 @@ const searchText = (alias: string, withAddress = false) =>
    coalesce(${alias}.name->>'kk','') || ' ' || coalesce(${alias}.name->>'zh','')${withAddress ? ` || ' ' || ${alias}.address` : ''})`;
 
 /**
- * Listings per reference id of `kind`: listings naming it (soft-deleted ones included) or whose
- * changes waiting for moderation name it (pending_changes, no foreign key), each listing once.
+ * Listings per reference id of `kind`: listings naming it (soft-deleted ones included), plus
+ * those whose changes waiting for moderation name it instead (pending_changes, no foreign key);
+ * each listing once per id. Two grouped scans, no DISTINCT (a sort of every listing).
  */
 const usageSql = (kind: ReferenceKind) => {
   const { column, pendingKey } = KINDS[kind];
-  return `SELECT ref, count(DISTINCT pid)::int AS n FROM (
-      SELECT p.id AS pid, p.${column} AS ref FROM properties p WHERE p.${column} IS NOT NULL
+  const pending = `(p.pending_changes->>'${pendingKey}')::int`;
+  return `SELECT ref, sum(n)::int AS n FROM (
+      SELECT p.${column} AS ref, count(*) AS n FROM properties p WHERE p.${column} IS NOT NULL GROUP BY p.${column}
       UNION ALL
-      SELECT p.id, (p.pending_changes->>'${pendingKey}')::int FROM properties p WHERE p.pending_changes->>'${pendingKey}' IS NOT NULL
+      SELECT ${pending}, count(*) FROM properties p
+       WHERE p.pending_changes->>'${pendingKey}' IS NOT NULL AND ${pending} IS DISTINCT FROM p.${column} GROUP BY 1
     ) u GROUP BY ref`;
 };
 
