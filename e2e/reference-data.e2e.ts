@@ -104,4 +104,17 @@ describe('reference data screens (browser)', () => {
     expect(js.problems()).toEqual([]);
     await js.context.close();
   });
+
+  it('refuses the screens to an employee (403) and shows them no menu entry', async () => {
+    const { context, page } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${BASE_URL}/auth`);
+    const form = page.locator('form.auth-form');
+    await form.getByLabel('Email').fill('employee@realty.local');
+    await form.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
+    await Promise.all([page.waitForURL(/\/dashboard\//), form.getByRole('button', { name: 'Войти' }).click()]);
+    expect(await page.getByRole('link', { name: 'Типы недвижимости' }).count()).toBe(0);
+    for (const path of ['property-categories', 'property-types', 'building-complexes'])
+      expect((await page.goto(`${BASE_URL}/dashboard/admin/${path}`))?.status()).toBe(403);
+    await context.close();
+  });
 });

@@ -24,6 +24,7 @@ import { apiListParams, referenceTable } from '~/lib/reference/reference-table';
 import { deleteAndReturn, loadList, refId } from '~/lib/reference/reference.server';
 import { formInput, readStaffPost, submitStaffForm, type StaffFormResult } from '~/lib/staff/staff-form.server';
 import { backToTable, readTableQuery, tableHref } from '~/lib/staff/table-query';
+import { useStaffRefresh } from '~/lib/staff/use-staff-refresh';
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
@@ -106,6 +107,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PropertyCategoriesPage() {
   const { query, items, meta, failed, editing, editingSub, confirm, confirmSub, lang } = useLoaderData<typeof loader>();
   const result = useActionData<StaffFormResult>();
+  // spec 02 §9 'categories, positions: 30 min' (reference data)
+  useStaffRefresh('categories');
   const { t } = useTranslation('dashboard');
   const back = listHref(TABLE, query);
   const errors = result?.errors ?? {};

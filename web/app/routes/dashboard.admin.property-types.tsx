@@ -17,6 +17,7 @@ import { apiListParams, referenceTable } from '~/lib/reference/reference-table';
 import { deleteAndReturn, loadList, refId } from '~/lib/reference/reference.server';
 import { formInput, readStaffPost, submitStaffForm, type StaffFormResult } from '~/lib/staff/staff-form.server';
 import { backToTable, readTableQuery, tableHref } from '~/lib/staff/table-query';
+import { useStaffRefresh } from '~/lib/staff/use-staff-refresh';
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
@@ -71,6 +72,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PropertyTypesPage() {
   const { query, items, meta, failed, editing, confirm, lang } = useLoaderData<typeof loader>();
   const result = useActionData<StaffFormResult>();
+  // spec 02 §9 'categories, positions: 30 min' (reference data)
+  useStaffRefresh('categories');
   const { t } = useTranslation('dashboard');
   const back = listHref(TABLE, query);
   const editingRow: AdminPropertyTypeDto | null = editing && editing !== 'new' ? editing : null;
