@@ -37,7 +37,7 @@ describe('reference data screens (browser)', () => {
     // the menu leads to the types; "new" opens the shared form above the list
     await Promise.all([
       page.waitForURL(/\/dashboard\/admin\/property-types$/),
-      page.getByRole('link', { name: 'Типы недвижимости' }).click(),
+      page.getByRole('link', { name: 'Типы объектов', exact: true }).click(),
     ]);
     await Promise.all([page.waitForURL(/edit=new/), page.getByRole('link', { name: 'Новый тип' }).click()]);
     // a form without the Russian name comes back with the field's message
@@ -57,7 +57,7 @@ describe('reference data screens (browser)', () => {
     // the offices category: demo listings and two subcategories use it, so the delete is refused
     await Promise.all([
       page.waitForURL(/\/dashboard\/admin\/property-categories$/),
-      page.getByRole('link', { name: 'Категории объектов' }).click(),
+      page.getByRole('link', { name: 'Категории', exact: true }).click(),
     ]);
     const offices = page.locator('tr[data-slug="offices"]');
     await Promise.all([page.waitForURL(/confirm=\d+/), offices.getByRole('link', { name: 'Удалить: Офисы' }).click()]);
@@ -112,7 +112,7 @@ describe('reference data screens (browser)', () => {
     await form.getByLabel('Email').fill('employee@realty.local');
     await form.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
     await Promise.all([page.waitForURL(/\/dashboard\//), form.getByRole('button', { name: 'Войти' }).click()]);
-    expect(await page.getByRole('link', { name: 'Типы недвижимости' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Типы объектов', exact: true }).count()).toBe(0);
     for (const path of ['property-categories', 'property-types', 'building-complexes'])
       expect((await page.goto(`${BASE_URL}/dashboard/admin/${path}`))?.status()).toBe(403);
     await context.close();

@@ -1,6 +1,5 @@
 /** Catalogue reference data for administrators (issue 21; spec 02 §2): categories, types, complexes. Part of dashboard.reference. */
 export default {
-  nav: { categories: 'Property categories', types: 'Property types', complexes: 'Business centres' },
   categories: {
     title: 'Property categories',
     create: 'New category',

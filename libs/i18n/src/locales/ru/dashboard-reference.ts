@@ -1,6 +1,5 @@
 /** Справочники каталога для администраторов (issue 21; spec 02 §2): категории, типы, комплексы. Часть dashboard.reference. */
 export default {
-  nav: { categories: 'Категории объектов', types: 'Типы недвижимости', complexes: 'Бизнес-центры' },
   categories: {
     title: 'Категории объектов',
     create: 'Новая категория',

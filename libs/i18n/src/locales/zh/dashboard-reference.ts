@@ -1,6 +1,5 @@
 /** 管理员的目录参考数据（issue 21；spec 02 §2）：类别、类型、楼宇综合体。dashboard.reference 的一部分。 */
 export default {
-  nav: { categories: '房源类别', types: '物业类型', complexes: '商务中心' },
   categories: {
     title: '房源类别',
     create: '新建类别',
