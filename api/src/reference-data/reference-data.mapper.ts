@@ -1,5 +1,6 @@
 import type {
   AdminBuildingComplexDto,
+  BuildingComplexWriteDto,
   AdminCategoryDto,
   AdminPropertyTypeDto,
   AdminSubcategoryDto,
@@ -176,4 +177,16 @@ export function auditView(kind: ReferenceKind, r: CategoryRow | SubcategoryRow |
       };
     }
   }
+}
+
+/** The optional columns of a building complex (undefined: not given). */
+export function complexValues(dto: BuildingComplexWriteDto): Record<string, unknown> {
+  return {
+    district_id: dto.districtId,
+    building_class: dto.buildingClass,
+    total_floors: dto.totalFloors,
+    year_built: dto.yearBuilt,
+    latitude: dto.latitude,
+    longitude: dto.longitude,
+  };
 }

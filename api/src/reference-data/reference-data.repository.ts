@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { LocalizedText, NamedRefDto, ReferenceSort } from '@realty/contracts';
+import { slugify, type LocalizedText, type NamedRefDto, type ReferenceSort } from '@realty/contracts';
 import type { EntityManager } from 'typeorm';
 import { likeContains } from '../common/like-pattern';
 import { KINDS, type CategoryRow, type ComplexRow, type ReferenceKind, type SubcategoryRow, type TypeRow } from './reference-data.mapper';
@@ -169,6 +169,18 @@ export class ReferenceDataRepository {
 
   async remove(m: EntityManager, kind: ReferenceKind, id: number): Promise<void> {
     await m.query(`DELETE FROM ${KINDS[kind].table} WHERE id = $1`, [id]);
+  }
+
+  /** A free slug made from `name`: `name`, then `name-2`, `name-3`... (not digits only); null when none of 999 is free. */
+  async freeSlug(m: EntityManager, kind: ReferenceKind, name: string): Promise<string | null> {
+    const max = KINDS[kind].slugMax - 4;
+    let base = slugify(name, { maxLength: max, fallback: KINDS[kind].entity.replace(/_/g, '-') });
+    if (/^\d+$/.test(base)) base = `${kind}-${base}`.slice(0, max);
+    for (let n = 1; n < 1000; n++) {
+      const candidate = n === 1 ? base : `${base}-${n}`;
+      if (!(await this.slugTaken(m, kind, candidate))) return candidate;
+    }
+    return null;
   }
 
   /** Every district (for the building complex form), by Russian name. */

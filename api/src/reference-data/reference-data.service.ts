@@ -2,7 +2,6 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ADMIN_USERS_PAGE_SIZE,
-  slugify,
   type AdminBuildingComplexDto,
   type AdminCategoryDto,
   type AdminPropertyTypeDto,
@@ -23,6 +22,7 @@ import { Paged } from '../common/envelope.interceptor';
 import { PropertiesService } from '../properties/properties.service';
 import {
   auditView,
+  complexValues,
   KINDS,
   storedDescription,
   toCategory,
@@ -221,7 +221,8 @@ export class ReferenceDataService {
   ): Promise<R> {
     return this.write(async (m) => {
       await check?.(m);
-      const finalSlug = slug ?? (await this.freeSlug(m, kind, name));
+      const finalSlug = slug ?? (await this.repository.freeSlug(m, kind, name));
+      if (!finalSlug) throw slugTaken();
       if (slug && (await this.repository.slugTaken(m, kind, slug))) throw slugTaken();
       const row = await this.repository.insert<R>(m, kind, defined({ ...values, slug: finalSlug }));
       await this.record(m, actor, `${KINDS[kind].entity}.create`, kind, row.id, null, auditView(kind, row));
@@ -306,18 +307,6 @@ export class ReferenceDataService {
     );
   }
 
-  /** A free slug made from `name`: `name`, then `name-2`, `name-3`... (not digits only). */
-  private async freeSlug(m: EntityManager, kind: ReferenceKind, name: string): Promise<string> {
-    const max = KINDS[kind].slugMax - 4;
-    let base = slugify(name, { maxLength: max, fallback: KINDS[kind].entity.replace(/_/g, '-') });
-    if (/^\d+$/.test(base)) base = `${kind}-${base}`.slice(0, max);
-    for (let n = 1; n < 1000; n++) {
-      const candidate = n === 1 ? base : `${base}-${n}`;
-      if (!(await this.repository.slugTaken(m, kind, candidate))) return candidate;
-    }
-    throw slugTaken();
-  }
-
   /** The row with its usage count (after a write, read outside the transaction). */
   private async withUsage<R extends Row>(kind: ReferenceKind, row: R): Promise<R> {
     return { ...row, listings: await this.repository.usage(this.db.manager, kind, row.id) };
@@ -327,16 +316,4 @@ export class ReferenceDataService {
     if (typeof districtId === 'number' && !(await this.repository.districtExists(m, districtId)))
       throw ApiException.validation({ districtId: 'listing.unknownRef' });
   }
-}
-
-/** The optional columns of a building complex (undefined: not given). */
-function complexValues(dto: BuildingComplexWriteDto): Values {
-  return {
-    district_id: dto.districtId,
-    building_class: dto.buildingClass,
-    total_floors: dto.totalFloors,
-    year_built: dto.yearBuilt,
-    latitude: dto.latitude,
-    longitude: dto.longitude,
-  };
 }
