@@ -12,7 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
 import { Pagination } from '~/components/Pagination';
-import { hrefWith, listHref, nameIn, ReferenceHeader, RowActions, sortOf } from '~/components/reference/ReferenceUi';
+import { hrefWith, listHref, nameIn, ReferenceHeader, RowActions, sortOf, SubcategoryList } from '~/components/reference/ReferenceUi';
 import { DataTable, EmptyState, ErrorState } from '~/components/staff/DataTable';
 import { LocalizedField, SelectField, TextField } from '~/components/staff/fields';
 import { StaffForm } from '~/components/staff/StaffForm';
@@ -257,37 +257,14 @@ export default function PropertyCategoriesPage() {
               id: 'subcategories',
               header: t('reference.categories.subcategories'),
               cell: (r) => (
-                <details className="reference-subs" open={editingSub?.parent.id === r.id || confirmSub?.categoryId === r.id || undefined}>
-                  <summary>
-                    {t('reference.categories.showSubcategories', { name: nameIn(r.name, lang), n: r.subcategories.length })}
-                  </summary>
-                  {r.subcategories.length ? (
-                    <ul>
-                      {r.subcategories.map((s) => (
-                        <li key={s.id} data-sub-slug={s.slug}>
-                          <span>{nameIn(s.name, lang)}</span> <code>{s.slug}</code>{' '}
-                          <span className="reference-subs__count">
-                            {t('reference.fields.listings')}: {s.listings}
-                          </span>
-                          <RowActions
-                            name={nameIn(s.name, lang)}
-                            editHref={hrefWith(TABLE, query, { sub: String(s.id) })}
-                            deleteHref={hrefWith(TABLE, query, { confirmSub: String(s.id) })}
-                          />
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <p>{t('reference.categories.noSubcategories')}</p>
-                  )}
-                  <Link
-                    to={hrefWith(TABLE, query, { sub: 'new', category: String(r.id) })}
-                    className="btn btn-secondary btn-small"
-                    preventScrollReset
-                  >
-                    {t('reference.categories.addSubcategory')}
-                  </Link>
-                </details>
+                <SubcategoryList
+                  category={r}
+                  lang={lang}
+                  open={editingSub?.parent.id === r.id || confirmSub?.categoryId === r.id}
+                  editHref={(id) => hrefWith(TABLE, query, { sub: String(id) })}
+                  deleteHref={(id) => hrefWith(TABLE, query, { confirmSub: String(id) })}
+                  addHref={hrefWith(TABLE, query, { sub: 'new', category: String(r.id) })}
+                />
               ),
             },
             {

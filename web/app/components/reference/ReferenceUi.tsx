@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { Language } from '@realty/contracts';
+import type { AdminCategoryDto, Language } from '@realty/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterInput, TableFilters } from '~/components/staff/TableControls';
@@ -89,4 +89,52 @@ export function hrefWith(spec: ReferenceTable, query: ReferenceQuery, extra: Rec
 /** The list URL of `query` as it is (where a form or the confirmation step returns). */
 export function listHref(spec: ReferenceTable, query: ReferenceQuery): string {
   return tableHref(spec, query);
+}
+
+/**
+ * A category's subcategories in its table row: a <details> list (opens without JavaScript), each
+ * with its usage and edit / delete links, and the link that adds one. `open` while one of them is
+ * being edited or confirmed.
+ */
+export function SubcategoryList({
+  category,
+  lang,
+  open,
+  editHref,
+  deleteHref,
+  addHref,
+}: {
+  category: AdminCategoryDto;
+  lang: Language;
+  open: boolean;
+  editHref: (id: number) => string;
+  deleteHref: (id: number) => string;
+  addHref: string;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <details className="reference-subs" open={open || undefined}>
+      <summary>
+        {t('reference.categories.showSubcategories', { name: nameIn(category.name, lang), n: category.subcategories.length })}
+      </summary>
+      {category.subcategories.length ? (
+        <ul>
+          {category.subcategories.map((s) => (
+            <li key={s.id} data-sub-slug={s.slug}>
+              <span>{nameIn(s.name, lang)}</span> <code>{s.slug}</code>{' '}
+              <span className="reference-subs__count">
+                {t('reference.fields.listings')}: {s.listings}
+              </span>
+              <RowActions name={nameIn(s.name, lang)} editHref={editHref(s.id)} deleteHref={deleteHref(s.id)} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t('reference.categories.noSubcategories')}</p>
+      )}
+      <Link to={addHref} className="btn btn-secondary btn-small" preventScrollReset>
+        {t('reference.categories.addSubcategory')}
+      </Link>
+    </details>
+  );
 }
