@@ -28,3 +28,4 @@ export * from './audit';
 export * from './uploads';
 export * from './listings.dto';
 export * from './staff-listings';
+export * from './reference-data.dto';
