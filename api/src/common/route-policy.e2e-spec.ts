@@ -92,6 +92,9 @@ const POLICY: Record<string, Policy> = {
   'GET /api/properties/moderation-queue': STAFF_ADMINS,
   'POST /api/properties/:id/approve': STAFF_ADMINS,
   'POST /api/properties/:id/reject': STAFF_ADMINS,
+  'GET /api/properties/form-options': STAFF,
+  'GET /api/properties/:id/edit': STAFF,
+  'PUT /api/properties/:id/images': STAFF,
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */
@@ -109,6 +112,9 @@ describe('route access policies (every route x every role)', () => {
 
   beforeAll(async () => {
     api = await startAccountsApi({
+      // Every route x every role fetches a CSRF pair from the loopback address: past 600 calls
+      // the global per-IP limit (429) would answer instead of the policy under test.
+      env: { RATE_LIMIT_MAX: '100000' },
       seed: async (url, refs) => {
         const listing = catalogProperties()[0];
         slug = listing.slug;

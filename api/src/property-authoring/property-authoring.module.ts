@@ -1,17 +1,29 @@
 import { Module } from '@nestjs/common';
+import { LocalFileStorage } from '@realty/db';
 import { PropertiesModule } from '../properties/properties.module';
 import { PropertyAuthoringController } from './property-authoring.controller';
 import { PropertyAuthoringRepository } from './property-authoring.repository';
 import { PropertyAuthoringService } from './property-authoring.service';
+import { PropertyEditingController } from './property-editing.controller';
+import { PropertyEditingRepository } from './property-editing.repository';
+import { LISTING_FILE_STORAGE, PropertyEditingService } from './property-editing.service';
 
 /**
  * The listing write path (issue 21; spec 02 §4-§7): controller -> PropertyAuthoringService ->
- * PropertyAuthoringRepository (SQL) -> mapper. Uses PropertiesService only to drop the public
- * catalogue cache after a write; AuditService and Clock come from global modules.
+ * PropertyAuthoringRepository (SQL) -> mapper; the form's reads and image order in
+ * PropertyEditingController -> PropertyEditingService -> PropertyEditingRepository. Uses
+ * PropertiesService only to drop the public catalogue cache after a write; AuditService and Clock
+ * come from global modules.
  */
 @Module({
   imports: [PropertiesModule],
-  controllers: [PropertyAuthoringController],
-  providers: [PropertyAuthoringRepository, PropertyAuthoringService],
+  controllers: [PropertyAuthoringController, PropertyEditingController],
+  providers: [
+    PropertyAuthoringRepository,
+    PropertyAuthoringService,
+    PropertyEditingRepository,
+    PropertyEditingService,
+    { provide: LISTING_FILE_STORAGE, useFactory: () => new LocalFileStorage() },
+  ],
 })
 export class PropertyAuthoringModule {}
