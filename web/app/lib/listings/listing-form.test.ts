@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { PropertyWriteDto, validateInput } from '@realty/contracts';
 import { emptyListingValues, listingInput, listingValues, listingValuesFromForm, parseNumber } from './listing-form';
 
