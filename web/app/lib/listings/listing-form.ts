@@ -1,3 +1,4 @@
+import type { FieldKind } from '~/lib/staff/staff-form.server';
 import {
   LANGUAGES,
   PROPERTY_FEATURES,
@@ -13,6 +14,29 @@ import {
  * renders exactly what was typed, and the conversion of those strings into the body that
  * PropertyWriteDto validates on the page and in the API (spec 02 §5 bounds, the same DTO).
  */
+
+/** How each posted field becomes PropertyWriteDto input (the staff pattern's formInput). */
+export const LISTING_FIELD_KINDS: Record<string, FieldKind> = {
+  title: 'localized',
+  description: 'localized',
+  price: 'number',
+  area: 'number',
+  address: 'text',
+  city: 'text',
+  rooms: 'number',
+  floor: 'number',
+  totalFloors: 'number',
+  yearBuilt: 'number',
+  latitude: 'number',
+  longitude: 'number',
+  dealType: 'text',
+  categoryId: 'number',
+  subcategoryId: 'number',
+  propertyTypeId: 'number',
+  districtId: 'number',
+  buildingComplexId: 'number',
+  features: 'list',
+};
 
 /** Text fields of the form (title and description per language are `title.<lang>`, `description.<lang>`). */
 export const LISTING_TEXT_FIELDS = [
@@ -81,48 +105,4 @@ export function listingValuesFromForm(form: FormData): ListingFormValues {
   const features = new Set(form.getAll('features').map(String));
   values.features = PROPERTY_FEATURES.filter((f) => features.has(f));
   return values;
-}
-
-/**
- * A typed number as the DTO wants it: '' -> null (an optional field left empty; a required one
- * then fails its rule), spaces (thousands) dropped, a decimal comma read as a point; anything
- * else that is not a number stays a string, so the DTO answers "must be a number".
- */
-export function parseNumber(raw: string): number | string | null {
-  const s = raw.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
-  if (s === '') return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : raw;
-}
-
-/** The body of POST/PUT /api/properties for `values`, before validation (PropertyWriteDto's input). */
-export function listingInput(values: ListingFormValues): Record<string, unknown> {
-  const localized = (t: Record<Language, string>) => {
-    const out: Record<string, string> = { ru: t.ru };
-    for (const lang of LANGUAGES) if (lang !== 'ru' && t[lang].trim() !== '') out[lang] = t[lang];
-    return out;
-  };
-  const f = values.fields;
-  const num = (name: ListingTextField) => parseNumber(f[name]);
-  return {
-    title: localized(values.title),
-    description: localized(values.description),
-    price: num('price'),
-    area: num('area'),
-    address: f.address,
-    city: f.city,
-    rooms: num('rooms'),
-    floor: num('floor'),
-    totalFloors: num('totalFloors'),
-    yearBuilt: num('yearBuilt'),
-    latitude: num('latitude'),
-    longitude: num('longitude'),
-    dealType: f.dealType,
-    categoryId: num('categoryId'),
-    subcategoryId: num('subcategoryId'),
-    propertyTypeId: num('propertyTypeId'),
-    districtId: num('districtId'),
-    buildingComplexId: num('buildingComplexId'),
-    features: values.features,
-  };
 }
