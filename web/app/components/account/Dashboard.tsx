@@ -11,9 +11,11 @@ const ADMINS = ['super_admin', 'admin'];
  */
 export function DashboardNav({ role, mailSink = false }: { role: string; mailSink?: boolean }) {
   const { t } = useTranslation('dashboard');
+  const { t: tl } = useTranslation('listingForm');
   const staff = STAFF.includes(role);
   const items = [
     ...(staff ? [{ to: '/dashboard/employee', label: t('nav.employee'), end: true }] : []),
+    ...(staff ? [{ to: '/dashboard/employee/create', label: tl('navCreate'), end: true }] : []),
     ...(ADMINS.includes(role) ? [{ to: '/dashboard/admin/users', label: t('nav.users'), end: false }] : []),
     ...(ADMINS.includes(role) ? [{ to: '/dashboard/admin/audit-logs', label: t('nav.audit'), end: false }] : []),
     ...(ADMINS.includes(role) && mailSink ? [{ to: '/dashboard/admin/mail', label: t('nav.mail'), end: false }] : []),

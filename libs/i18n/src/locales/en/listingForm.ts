@@ -53,7 +53,11 @@ export default {
     count_many: '{{count}} suggestions: use the up and down arrows',
     count_other: '{{count}} suggestions: use the up and down arrows',
   },
-  map: { label: 'Map: listing location', pin: 'Listing pin (drag it)', noJs: 'The map needs JavaScript: enter the coordinates in the fields below.' },
+  map: {
+    label: 'Map: listing location',
+    pin: 'Listing pin (drag it)',
+    noJs: 'The map needs JavaScript: enter the coordinates in the fields below.',
+  },
   save: { create: 'Save and add photos', update: 'Save changes' },
   toast: {
     moderation: 'Sent to moderation',
@@ -87,6 +91,11 @@ export default {
   },
   onModeration: 'The listing is on moderation: it will appear in the catalogue once an administrator has checked it.',
   images: {
+    uploads: 'Uploads',
+    done: 'Uploaded',
+    tooLarge: 'The file is too large: 15 MB at most',
+    expired: 'The form has expired: reload the page and try again.',
+    signedOut: 'Your session has ended: please sign in again.',
     title: 'Photos',
     hint: 'JPEG, PNG, WebP or AVIF, up to 15 MB each, up to 10 at a time. The first photo is the main one.',
     afterSave: 'Photos can be added right after the first save.',

@@ -87,6 +87,11 @@ export default {
   },
   onModeration: '房源正在审核：管理员审核后将出现在目录中。',
   images: {
+    uploads: '上传',
+    done: '已上传',
+    tooLarge: '文件太大：最大 15 MB',
+    expired: '表单已过期：请刷新页面后重试。',
+    signedOut: '会话已结束：请重新登录。',
     title: '照片',
     hint: 'JPEG、PNG、WebP 或 AVIF，每张不超过 15 MB，每次最多 10 张。第一张为主图。',
     afterSave: '首次保存后即可添加照片。',
