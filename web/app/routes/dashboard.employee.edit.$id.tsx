@@ -12,8 +12,8 @@ import { i18nServer } from '~/i18n.server';
 import { mapTiles } from '~/lib/api/api.server';
 import { requireUser } from '~/lib/auth/auth.server';
 import { dashboardMeta } from '~/lib/i18n/error-meta';
-import { listingValues, type ListingFormValues } from '~/lib/listings/listing-form';
-import { editPath, loadFormOptions, loadListingForEdit, saveListing } from '~/lib/listings/listing-form.server';
+import { editPath, listingValues, type ListingFormValues } from '~/lib/listings/listing-form';
+import { loadFormOptions, loadListingForEdit, saveListing } from '~/lib/listings/listing-form.server';
 import { readStaffPost, type StaffFormResult } from '~/lib/staff/staff-form.server';
 import listingCss from '~/styles/listing-form.css?url';
 

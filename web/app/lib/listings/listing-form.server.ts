@@ -4,10 +4,9 @@ import { listingYearProblem, PropertyWriteDto, translateMessage, type StaffPrope
 import { i18nServer } from '~/i18n.server';
 import { rethrowAuthError, type SignedInAuth } from '~/lib/auth/auth.server';
 import { formInput, submitStaffForm } from '~/lib/staff/staff-form.server';
-import { LISTING_FIELD_KINDS, listingValuesFromForm } from './listing-form';
+import { editPath, LISTING_FIELD_KINDS, listingValuesFromForm } from './listing-form';
 
-/** The edit page of a listing (where a create goes next, to add the images). */
-export const editPath = (id: string) => `/dashboard/employee/edit/${id}`;
+export { editPath };
 
 /**
  * The save of the listing form (issue 21; spec 02 §2, §5, §7 POST/PUT /properties), on the staff

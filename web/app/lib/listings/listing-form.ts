@@ -15,6 +15,9 @@ import {
  * PropertyWriteDto validates on the page and in the API (spec 02 §5 bounds, the same DTO).
  */
 
+/** The edit page of a listing (where a create goes next, to add the images). */
+export const editPath = (id: string) => `/dashboard/employee/edit/${id}`;
+
 /** How each posted field becomes PropertyWriteDto input (the staff pattern's formInput). */
 export const LISTING_FIELD_KINDS: Record<string, FieldKind> = {
   title: 'localized',
