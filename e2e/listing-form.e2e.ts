@@ -49,6 +49,13 @@ async function fillRequired(page: Page, withJs: boolean) {
   await page.getByLabel(/^Город/).fill('Алматы');
 }
 
+/** The API as the demo admin (approve, reject: the moderation screen is another screen). */
+async function adminApi() {
+  const anonymous = createApiClient({ baseUrl: process.env.E2E_API_URL, csrf: memoryCsrfStore() });
+  const session = await anonymous.auth.login({ email: 'admin@realty.local', password: DEMO_PASSWORD });
+  return createApiClient({ baseUrl: process.env.E2E_API_URL, token: session.tokens.accessToken, csrf: memoryCsrfStore() });
+}
+
 /** The listing by its unique Russian title. */
 const listingByTitle = async (title: string) =>
   (
@@ -97,6 +104,7 @@ describe('listing form (browser)', () => {
     await page.locator('.map-pin').waitFor();
     await map.click({ position: { x: 60, y: 60 } });
     await eventually('the map click to set the latitude', async () => (await latitude.inputValue()) !== fromSuggestion || undefined);
+    expect(await accessibilityViolations(page)).toEqual([]);
     const picked = { lat: Number(await latitude.inputValue()), lng: Number(await page.getByLabel('Долгота').inputValue()) };
 
     await Promise.all([
@@ -133,7 +141,33 @@ describe('listing form (browser)', () => {
     expect((await imagesOf(saved.id)).map((i) => i.id)).toEqual([second, first]);
     expect((await listingByTitle(title)).status).toBe('pending');
 
+    // Keyboard reorder with the drag handle (@dnd-kit): space, arrow down, space.
+    await items.nth(0).getByRole('button', { name: 'Переместить фото 1' }).focus();
+    // Each step waits for the live region's announcement (dnd-kit measures the places after the pick-up).
+    const live = page.locator('[id^="DndLiveRegion"]');
+    await page.keyboard.press('Space');
+    await live.getByText(/Фото 1 (взято|над позицией 1)\./).waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowDown');
+    await live.getByText('Фото 1 над позицией 2.').waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await eventually('the order saved by the drop', async () =>
+      (await imagesOf(saved.id)).map((i) => i.id).join() === [first, second].join() ? true : undefined,
+    );
     expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Delete asks first.
+    await items.nth(1).getByRole('link', { name: 'Удалить' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Да, удалить' }).click();
+    await page.getByText('Фотография удалена').first().waitFor();
+    await eventually('one image left', async () => ((await items.count()) === 1 ? true : undefined));
+    expect((await imagesOf(saved.id)).map((i) => i.id)).toEqual([first]);
+
+    // A rejection shows on the edit page with its reason and notes.
+    await (await adminApi()).listings.reject(saved.id, 'Нет фото фасада', 'Добавьте фото входа');
+    await page.reload();
+    const rejection = page.getByRole('region', { name: 'Объект отклонён модератором' });
+    await rejection.getByText('Нет фото фасада').waitFor();
+    await rejection.getByText('Добавьте фото входа').waitFor();
     expect(problems()).toEqual([]);
     await context.close();
   });
@@ -193,10 +227,7 @@ describe('listing form (browser)', () => {
     await context.close();
 
     // An admin approves it through the API (the moderation screen is built separately).
-    const anonymous = createApiClient({ baseUrl: process.env.E2E_API_URL, csrf: memoryCsrfStore() });
-    const session = await anonymous.auth.login({ email: 'admin@realty.local', password: DEMO_PASSWORD });
-    const admin = createApiClient({ baseUrl: process.env.E2E_API_URL, token: session.tokens.accessToken, csrf: memoryCsrfStore() });
-    expect((await admin.listings.approve(saved.id, 'e2e')).status).toBe('active');
+    expect((await (await adminApi()).listings.approve(saved.id, 'e2e')).status).toBe('active');
 
     // A visitor finds it in the catalogue, its main image being the second one uploaded.
     const visitor = await openPage(browser, { javaScriptEnabled: false });
