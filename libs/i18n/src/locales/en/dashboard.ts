@@ -1,7 +1,20 @@
 /** Personal and staff dashboards (mirrors ru/dashboard.ts). */
+import reference from './dashboard-reference';
+
 export default {
   meta: { title: '{{page}} — Your account' },
+  reference,
   nav: {
+    work: 'Work',
+    admin: 'Administration',
+    account: 'My account',
+    properties: 'Listings',
+    create: 'Add a listing',
+    moderation: 'Moderation',
+    deleted: 'Deleted listings',
+    categories: 'Categories',
+    types: 'Property types',
+    complexes: 'Building complexes',
     label: 'Account sections',
     overview: 'Overview',
     favorites: 'Favourites',

@@ -2,7 +2,6 @@
 export default {
   createTitle: 'New listing',
   editTitle: 'Edit listing',
-  navCreate: 'Add a listing',
   back: 'To the workspace',
   required: 'required',
   sections: {

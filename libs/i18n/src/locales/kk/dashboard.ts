@@ -1,7 +1,20 @@
 /** Жеке және қызметкерлер кабинеті (ru/dashboard.ts кілттерін қайталайды). */
+import reference from './dashboard-reference';
+
 export default {
   meta: { title: '{{page}} — Жеке кабинет' },
+  reference,
   nav: {
+    work: 'Жұмыс',
+    admin: 'Әкімшілік',
+    account: 'Менің кабинетім',
+    properties: 'Нысандар',
+    create: 'Нысан қосу',
+    moderation: 'Модерация',
+    deleted: 'Жойылған нысандар',
+    categories: 'Санаттар',
+    types: 'Нысан түрлері',
+    complexes: 'Бизнес-орталықтар мен ТК',
     label: 'Кабинет бөлімдері',
     overview: 'Шолу',
     favorites: 'Таңдаулылар',

@@ -2,7 +2,6 @@
 export default {
   createTitle: 'Жаңа нысан',
   editTitle: 'Нысанды өңдеу',
-  navCreate: 'Нысан қосу',
   back: 'Жұмыс үстеліне',
   required: 'міндетті',
   sections: {

@@ -5,7 +5,6 @@
 export default {
   createTitle: 'Новый объект',
   editTitle: 'Редактирование объекта',
-  navCreate: 'Добавить объект',
   back: 'К рабочему столу',
   required: 'обязательно',
   sections: {

@@ -1,7 +1,20 @@
 /** 个人中心与员工工作台（与 ru/dashboard.ts 键相同）。 */
+import reference from './dashboard-reference';
+
 export default {
   meta: { title: '{{page}} — 个人中心' },
+  reference,
   nav: {
+    work: '工作',
+    admin: '管理',
+    account: '我的账户',
+    properties: '房源',
+    create: '添加房源',
+    moderation: '审核',
+    deleted: '已删除的房源',
+    categories: '类别',
+    types: '房产类型',
+    complexes: '商务中心和楼盘',
     label: '个人中心栏目',
     overview: '概览',
     favorites: '收藏',

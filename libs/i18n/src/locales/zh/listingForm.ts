@@ -2,7 +2,6 @@
 export default {
   createTitle: '新房源',
   editTitle: '编辑房源',
-  navCreate: '添加房源',
   back: '返回工作台',
   required: '必填',
   sections: {
