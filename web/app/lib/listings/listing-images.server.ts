@@ -80,6 +80,9 @@ export async function imageAction(request: Request, id: string): Promise<Respons
       ? Response.json({ ok, toast } satisfies ImageActionAnswer, { status, headers: await auth.headers({ 'Cache-Control': 'no-store' }) })
       : redirectWithToast(request, back, toast, { headers: await auth.headers() });
   if (!UUID.test(id)) return answer(false, failure(t('toast.errorText')), 404);
+  if (form.get('intent') === 'upload' && !form.getAll('images').some((f) => typeof f === 'object' && f !== null && f.size > 0)) {
+    return answer(false, failure(t('images.noFile')), 400);
+  }
 
   try {
     const toast = await runIntent(auth, id, form, t);

@@ -90,6 +90,7 @@ export default {
   },
   onModeration: 'The listing is on moderation: it will appear in the catalogue once an administrator has checked it.',
   images: {
+    noFile: 'Choose at least one photo file',
     uploads: 'Uploads',
     done: 'Uploaded',
     tooLarge: 'The file is too large: 15 MB at most',

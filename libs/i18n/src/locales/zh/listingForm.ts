@@ -86,6 +86,7 @@ export default {
   },
   onModeration: '房源正在审核：管理员审核后将出现在目录中。',
   images: {
+    noFile: '请至少选择一个照片文件',
     uploads: '上传',
     done: '已上传',
     tooLarge: '文件太大：最大 15 MB',
