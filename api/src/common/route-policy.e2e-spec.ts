@@ -96,6 +96,10 @@ const POLICY: Record<string, Policy> = {
   'GET /api/properties/manage': STAFF,
   'POST /api/properties/bulk-status': STAFF,
   'GET /api/analytics/dashboard': STAFF,
+  // the listing form's reads and image order (issue 21, spec 02 §2 create/edit)
+  'GET /api/properties/form-options': STAFF,
+  'GET /api/properties/:id/edit': STAFF,
+  'PUT /api/properties/:id/images': STAFF,
   // reference data (issue 21, spec 02 §2 admin property-categories, property-types, building-complexes)
   'GET /api/admin/property-categories': STAFF_ADMINS,
   'POST /api/admin/property-categories': STAFF_ADMINS,
@@ -130,7 +134,8 @@ describe('route access policies (every route x every role)', () => {
 
   beforeAll(async () => {
     api = await startAccountsApi({
-      // every route x every role fetches a CSRF pair from one address: more than the 600 a minute of the global limit
+      // Every route x every role fetches a CSRF pair from the loopback address: past 600 calls
+      // the global per-IP limit (429) would answer instead of the policy under test.
       env: { RATE_LIMIT_MAX: '100000' },
       seed: async (url, refs) => {
         const listing = catalogProperties()[0];

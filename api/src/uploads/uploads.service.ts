@@ -9,6 +9,7 @@ import { ApiException } from '../common/api.exception';
 import type { AuthUser, RequestClient } from '../common/decorators';
 import { AuditService } from '../audit/audit.service';
 import { OutboxRelay } from '../outbox/outbox.relay';
+import { PropertiesService } from '../properties/properties.service';
 import { inspectFile, STORED_NAME, uploadRules, type UploadKind } from './upload-kinds';
 
 export const UPLOAD_FILE_STORAGE = Symbol('UPLOAD_FILE_STORAGE');
@@ -32,6 +33,7 @@ export class UploadsService {
     @Inject(UPLOAD_FILE_STORAGE) private readonly storage: FileStorage,
     private readonly audit: AuditService,
     private readonly outbox: OutboxRelay,
+    private readonly catalog: PropertiesService,
   ) {}
 
   /** The limits answered by GET /api/upload/health. */
@@ -101,6 +103,8 @@ export class UploadsService {
         height: type.height,
       });
     }
+    // A listing's first image is its public main image: drop this process's catalogue answers.
+    this.catalog.invalidate();
     this.outbox.kick();
     return out;
   }
@@ -152,7 +156,7 @@ export class UploadsService {
    */
   async remove(actor: AuthUser, client: RequestClient, name: string): Promise<void> {
     if (!STORED_NAME.test(name)) throw ApiException.validation({ name: 'upload.nameInvalid' });
-    const key = await this.db.transaction(async (m) => {
+    const removed = await this.db.transaction(async (m) => {
       const rows: Array<{ kind: string; mime: string; storage_key: string; uploader_id: string | null; property_image_id: string | null }> =
         await m.query(`SELECT kind, mime, storage_key, uploader_id, property_image_id FROM uploads WHERE name = $1 FOR UPDATE`, [name]);
       if (!rows.length) throw ApiException.notFound();
@@ -170,8 +174,10 @@ export class UploadsService {
           before: { name, kind: row.kind, mime: row.mime, storageKey: row.storage_key, propertyImageId: row.property_image_id },
         },
       );
-      return row.storage_key;
+      return { key: row.storage_key, image: row.property_image_id !== null };
     });
-    await this.storage.remove(key);
+    // An image of a listing: the public card and page change (other processes: catalogue_version trigger).
+    if (removed.image) this.catalog.invalidate();
+    await this.storage.remove(removed.key);
   }
 }

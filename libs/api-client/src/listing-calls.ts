@@ -1,4 +1,12 @@
-import type { ModerationItemDto, PageMeta, PropertyWriteDto, StaffPropertyDto } from '@realty/contracts';
+import type {
+  ListingFormOptionsDto,
+  ModerationItemDto,
+  PageMeta,
+  PropertyWriteDto,
+  StaffPropertyDto,
+  StaffPropertyEditDto,
+  StaffPropertyImageDto,
+} from '@realty/contracts';
 import { segment } from './public-reads';
 import type { PageQuery } from './queries';
 import type { CallOptions, Paged, Transport } from './transport';
@@ -20,7 +28,7 @@ function paged<T>(data: T[] | null, meta: PageMeta | undefined, page: number, li
 }
 
 /** The listing write calls on a client's transport (`langQuery`: the client's language for error texts). */
-export function listingCalls({ request, write }: Transport, langQuery: { lang?: string }) {
+export function listingCalls({ request, getData, write }: Transport, langQuery: { lang?: string }) {
   const path = (id: string) => `/properties/${segment(id)}`;
   const page = async <T>(url: string, query: PageQuery, opts?: Opts): Promise<Paged<T>> => {
     const result = await request<T[] | null>('GET', url, { ...opts, query: { ...langQuery, ...query } });
@@ -45,6 +53,13 @@ export function listingCalls({ request, write }: Transport, langQuery: { lang?: 
     /** POST /properties/{id}/approve {comment?} -> the listing, active with its waiting changes applied. */
     approve: (id: string, comment?: string, opts?: Opts) =>
       write<StaffPropertyDto>('POST', `${path(id)}/approve`, comment ? { comment } : {}, opts),
+    /** GET /properties/form-options -> the form's reference lists (categories with subcategories, types, districts, complexes). */
+    formOptions: (opts?: Opts) => getData<ListingFormOptionsDto>('/properties/form-options', langQuery, opts),
+    /** GET /properties/{id}/edit -> the listing as its author edits it (proposed values while an edit waits) with its images, main first. */
+    forEdit: (id: string, opts?: Opts) => getData<StaffPropertyEditDto>(`${path(id)}/edit`, langQuery, opts),
+    /** PUT /properties/{id}/images {order} -> the images in the new order; the first is the main image. */
+    reorderImages: (id: string, order: string[], opts?: Opts) =>
+      write<StaffPropertyImageDto[]>('PUT', `${path(id)}/images`, { order }, { ...opts, query: langQuery }),
     /** POST /properties/{id}/reject {reason, notes?} -> the listing with `rejection` (a never-approved one becomes inactive). */
     reject: (id: string, reason: string, notes?: string, opts?: Opts) =>
       write<StaffPropertyDto>('POST', `${path(id)}/reject`, notes ? { reason, notes } : { reason }, { ...opts, query: langQuery }),

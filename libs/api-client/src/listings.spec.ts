@@ -67,3 +67,17 @@ describe('listings', () => {
     expect((refused as ApiError).status).toBe(403);
   });
 });
+
+describe('listing form calls', () => {
+  it('formOptions, forEdit (images, main first) and reorderImages (400 for a wrong list)', async () => {
+    const options = await employee.listings.formOptions();
+    expect(options.categories.map((c) => c.id)).toContain(body.categoryId);
+    expect(options.propertyTypes.map((t) => t.id)).toContain(body.propertyTypeId);
+    const created = await employee.listings.create(body);
+    const forEdit = await employee.listings.forEdit(created.id);
+    expect(forEdit).toMatchObject({ id: created.id, status: 'pending', images: [] });
+    const bad = await employee.listings.reorderImages(created.id, ['00000000-0000-4000-8000-000000000000']).catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(ApiValidationError);
+    expect((bad as ApiValidationError).fields).toEqual({ order: 'The order must name each image of the listing once' });
+  });
+});

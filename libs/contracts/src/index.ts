@@ -28,4 +28,5 @@ export * from './audit';
 export * from './uploads';
 export * from './listings.dto';
 export * from './staff-listings';
+export * from './listing-form';
 export * from './reference-data.dto';

@@ -85,6 +85,12 @@ export const LISTING_MESSAGES = {
     kk: 'Нысан жойылмаған',
     zh: '该房源未被删除',
   },
+  'listing.imageOrder': {
+    ru: 'Порядок должен перечислять каждое фото объекта один раз',
+    en: 'The order must name each image of the listing once',
+    kk: 'Рет нысанның әр суретін бір реттен атауы керек',
+    zh: '顺序必须列出该房源的每张图片各一次',
+  },
   'listing.notOwner': {
     ru: 'Изменять объект может только его автор или администратор',
     en: 'Only the author or an administrator may change this listing',

@@ -2,9 +2,9 @@ import { useNavigate } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '~/lib/serving/use-hydrated';
-import type { MapAttribution, MapHandle, MapPoint, MapSelection } from './leaflet-map.client';
+import type { MapAttribution, MapHandle, MapPin, MapPoint, MapSelection } from './leaflet-map.client';
 
-export type { MapAttribution, MapPoint };
+export type { MapAttribution, MapPin, MapPoint };
 
 /** Default centre of the catalogue map (spec 01 §2: about 43.222, 76.8512, zoom 12). */
 export const ALMATY_CENTER: [number, number] = [43.222, 76.8512];
@@ -29,6 +29,7 @@ export function MapView({
   selectedId,
   onSelect,
   view,
+  pin,
 }: {
   points: MapPoint[];
   center?: [number, number];
@@ -44,6 +45,8 @@ export function MapView({
   onSelect?: (id: string) => void;
   /** When given, the map follows it (centre and zoom) whenever it changes. */
   view?: { center: [number, number]; zoom: number };
+  /** Pin placement mode (the staff listing form): a draggable pin; clicks and drags call pin.onPick. */
+  pin?: MapPin;
 }) {
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
@@ -102,6 +105,17 @@ export function MapView({
   useEffect(() => {
     if (status === 'ready') handle.current?.setPoints(points, (href) => navigate(href), selectionRef.current);
   }, [points, status, navigate, selectedId]);
+
+  // The pin follows its point; the latest onPick is used (pinRef), so a new callback needs no effect run.
+  const pinRef = useRef(pin);
+  pinRef.current = pin;
+  const pinKey = pin ? `${pin.at?.lat ?? ''},${pin.at?.lng ?? ''}` : null;
+  useEffect(() => {
+    const current = pinRef.current;
+    if (status === 'ready' && current) {
+      handle.current?.setPin({ ...current, onPick: (lat, lng) => pinRef.current?.onPick(lat, lng) });
+    }
+  }, [status, pinKey]);
 
   // viewKey stands for `view` (a new object on every render): the map moves when its value changes.
   const viewKey = view ? `${view.center[0]},${view.center[1]},${view.zoom}` : '';

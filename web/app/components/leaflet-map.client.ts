@@ -43,8 +43,19 @@ export interface MapSelection {
   onSelect?: (id: string) => void;
 }
 
+/** Pin placement (the staff listing form): a click on the map or a drag of the pin picks a point. */
+export interface MapPin {
+  /** The pin's point, or null for none yet. */
+  at: { lat: number; lng: number } | null;
+  onPick: (lat: number, lng: number) => void;
+  /** The pin's accessible name and tooltip. */
+  label: string;
+}
+
 export interface MapHandle {
   setPoints(points: MapPoint[], navigate: (href: string) => void, selection?: MapSelection): void;
+  /** Shows the draggable pin at `pin.at` and reports clicks and drags to `pin.onPick` (the latest given). */
+  setPin(pin: MapPin): void;
   /** Moves the view (e.g. to the selected marker). */
   setView(center: [number, number], zoom: number): void;
   destroy(): void;
@@ -82,7 +93,29 @@ export function createMap(
   const color = css.getPropertyValue('--primary').trim() || '#1d4ed8';
   const fill = css.getPropertyValue('--bg').trim() || '#ffffff';
 
+  let pinMarker: L.Marker | null = null;
+  let pick: MapPin['onPick'] | null = null;
+  const round = (x: number) => Math.round(x * 1e6) / 1e6;
+
   return {
+    setPin(pin) {
+      if (!pick) map.on('click', (e: L.LeafletMouseEvent) => pick?.(round(e.latlng.lat), round(e.latlng.lng)));
+      pick = pin.onPick;
+      if (!pin.at) {
+        pinMarker?.remove();
+        pinMarker = null;
+        return;
+      }
+      if (!pinMarker) {
+        // A div icon: no marker images to serve; its look comes from the .map-pin class.
+        const icon = L.divIcon({ className: 'map-pin', iconSize: [22, 22], iconAnchor: [11, 22] });
+        pinMarker = L.marker([pin.at.lat, pin.at.lng], { draggable: true, icon, title: pin.label, alt: pin.label }).addTo(map);
+        pinMarker.on('dragend', () => {
+          const p = pinMarker!.getLatLng();
+          pick?.(round(p.lat), round(p.lng));
+        });
+      } else pinMarker.setLatLng([pin.at.lat, pin.at.lng]);
+    },
     setPoints(points, navigate, selection) {
       layer.clearLayers();
       for (const p of points) {

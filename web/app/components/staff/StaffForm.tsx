@@ -1,10 +1,17 @@
 import { Form, useBeforeUnload, useBlocker, useNavigation } from '@remix-run/react';
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '~/components/account/Field';
 import { AuthenticityTokenInput } from '~/components/csrf';
 import { useToastEffect } from '~/components/toast/Toaster';
 import type { ToastMessage } from '~/lib/forms/toast';
+
+/**
+ * Marks the enclosing StaffForm as changed, for a control whose value is set by script (a map
+ * pin, a picked suggestion) and so fires no change event the form sees.
+ */
+const MarkDirty = createContext<() => void>(() => undefined);
+export const useMarkStaffFormDirty = () => useContext(MarkDirty);
 
 /** What useBlocker's function is given (the current and the next location). */
 type BlockArgs = Parameters<Extract<Parameters<typeof useBlocker>[0], (...args: never[]) => unknown>>[0];
@@ -87,6 +94,8 @@ export function StaffForm({
     ),
   );
 
+  const markDirty = useCallback(() => setDirty(true), []);
+
   const onSubmit = (_event: FormEvent<HTMLFormElement>) => {
     leaving.current = true;
   };
@@ -117,7 +126,7 @@ export function StaffForm({
       ) : (
         <FormAlert message={formError} />
       )}
-      {children}
+      <MarkDirty.Provider value={markDirty}>{children}</MarkDirty.Provider>
       <div className="staff-form__actions">
         <button type="submit" className="btn btn-primary" disabled={submitting} aria-disabled={submitting || undefined}>
           {submitting ? t('form.saving') : submitLabel}

@@ -24,6 +24,11 @@ export interface StaffFormResult {
   errors: FieldErrors;
   /** The failure as a toast (also rendered in the page without JavaScript). */
   formError: ToastMessage | null;
+  /**
+   * The posted values when the action passed them (submitStaffForm `values`): a page rendered
+   * again without JavaScript shows what was typed, not what was stored.
+   */
+  values?: unknown;
 }
 
 /**
@@ -111,12 +116,14 @@ export async function submitStaffForm<T extends object, R>(args: {
   success: (result: R) => StaffFormSuccess;
   /** Extra page-side checks after the DTO (e.g. rules that need "now"); field -> message. */
   check?: (value: T) => FieldErrors | null;
+  /** Echoed in a failed answer (StaffFormResult.values), for the page to render again. */
+  values?: unknown;
 }) {
   const { request, auth } = args;
   const t = await i18nServer.getFixedT(auth.lang, 'dashboard');
   const headers = await auth.headers({ 'Cache-Control': 'private, no-store' });
   const answer = (status: number, errors: FieldErrors, formError: ToastMessage | null) =>
-    data<StaffFormResult>({ errors, formError }, { status, headers });
+    data<StaffFormResult>({ errors, formError, ...(args.values === undefined ? {} : { values: args.values }) }, { status, headers });
   const invalid = (errors: FieldErrors) =>
     answer(400, errors, { title: t('form.invalidTitle'), description: t('form.invalidText'), variant: 'destructive' });
 

@@ -4,8 +4,9 @@ import common from './common';
 import dashboard from './dashboard';
 import forms from './forms';
 import home from './home';
+import listingForm from './listingForm';
 import company from './company';
 import news from './news';
 import partners from './partners';
 
-export default { common, home, catalog, auth, dashboard, partners, news, company, forms };
+export default { common, home, catalog, auth, dashboard, partners, news, company, forms, listingForm };
