@@ -1,5 +1,6 @@
 import * as argon2 from 'argon2';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { PropertyWriteValues } from '@realty/contracts';
 import { ARGON2_OPTIONS, LocalFileStorage, Property, PropertyImage, type FileStorage } from '@realty/db';
 import { DEFAULT_IMAGE_POOL_SIZE, ensureDemoImagePool } from './demo-images';
 import { generateProperties, type GeneratedProperty } from './demo-properties';
@@ -59,6 +60,10 @@ export interface SeedSummary {
   activeListings: number;
   featuredListings: number;
   deletedListings: number;
+  /** Listings on moderation: new (pending) ones and active ones with a waiting edit (issue 21). */
+  moderationListings: number;
+  /** Inactive listings with a moderation rejection. */
+  rejectedListings: number;
   images: number;
   poolImages: number;
   poolImagesWritten: number;
@@ -106,6 +111,41 @@ async function insertMissing(
 }
 
 const json = (v: unknown) => JSON.stringify(v);
+
+/** The city of the demo listings. */
+const DEMO_CITY = 'Алматы';
+
+/**
+ * A listing's editable values in the shape of the API's PropertyWriteValues (what
+ * pending_changes holds and the moderation queue compares: api/src/property-authoring mapper).
+ */
+function writeValues(
+  l: GeneratedProperty,
+  c: Record<string, unknown>,
+  ids: { categoryId: number; subcategoryId: number | null; propertyTypeId: number; buildingComplexId: number | null; districtId: number },
+): PropertyWriteValues {
+  return {
+    title: l.texts.title,
+    description: l.texts.description,
+    price: l.price,
+    area: l.area,
+    address: l.address,
+    city: typeof c.city === 'string' ? c.city : '',
+    rooms: typeof c.rooms === 'number' ? c.rooms : null,
+    floor: l.floor,
+    totalFloors: l.totalFloors,
+    yearBuilt: typeof c.year_built === 'number' ? c.year_built : null,
+    latitude: l.latitude,
+    longitude: l.longitude,
+    dealType: l.dealType,
+    categoryId: ids.categoryId,
+    propertyTypeId: ids.propertyTypeId,
+    subcategoryId: ids.subcategoryId,
+    districtId: ids.districtId,
+    buildingComplexId: ids.buildingComplexId,
+    features: l.features,
+  };
+}
 
 function phone(r: Random): string {
   const d = () => r.int(0, 9);
@@ -216,6 +256,15 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
 
     const row = (l: GeneratedProperty) => {
       const placement = TYPE_PLACEMENT[l.type];
+      const ids = {
+        categoryId: categories.ids.get(placement.category) as number,
+        subcategoryId: placement.subcategory ? (subcategories.ids.get(placement.subcategory) as number) : null,
+        propertyTypeId: types.ids.get(l.type) as number,
+        buildingComplexId: l.complex ? (complexes.ids.get(l.complex.slug) as number) : null,
+        districtId: districts.ids.get(l.district.slug) as number,
+      };
+      // Listings in the back office's moderation work carry the city the listing form asks for (decision 036 keeps it in characteristics).
+      const characteristics = l.status !== 'active' || l.proposal ? { ...l.characteristics, city: DEMO_CITY } : l.characteristics;
       return {
         id: l.id,
         slug: l.slug,
@@ -225,11 +274,7 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
         seoTitle: l.texts.seoTitle,
         seoDescription: l.texts.seoDescription,
         seoKeywords: l.texts.seoKeywords,
-        categoryId: categories.ids.get(placement.category) as number,
-        subcategoryId: placement.subcategory ? (subcategories.ids.get(placement.subcategory) as number) : null,
-        propertyTypeId: types.ids.get(l.type) as number,
-        buildingComplexId: l.complex ? (complexes.ids.get(l.complex.slug) as number) : null,
-        districtId: districts.ids.get(l.district.slug) as number,
+        ...ids,
         dealType: l.dealType,
         status: l.status,
         price: l.price,
@@ -240,7 +285,7 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
         address: l.address,
         latitude: l.latitude,
         longitude: l.longitude,
-        characteristics: l.characteristics,
+        characteristics,
         features: l.features,
         featured: l.featured,
         viewsCount: l.viewsCount,
@@ -251,6 +296,9 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
         createdAt: l.createdAt,
         updatedAt: l.updatedAt,
         deletedAt: l.deletedAt,
+        rejectionReason: l.rejection?.reason ?? null,
+        rejectionNotes: l.rejection?.notes ?? null,
+        rejectedAt: l.rejection?.at ?? null,
       };
     };
 
@@ -269,6 +317,14 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
     }
     const inserted = listings.filter((l) => insertedIds.has(l.id));
     log(`inserted ${inserted.length} listings`);
+    // Waiting edits (issue 21): written apart, the query builder's typing of a jsonb record refuses nullable fields.
+    for (const l of inserted.filter((x) => x.proposal)) {
+      const r = row(l);
+      await m.query('UPDATE properties SET pending_changes = $2 WHERE id = $1', [
+        l.id,
+        json({ ...writeValues(l, r.characteristics, r), ...l.proposal }),
+      ]);
+    }
 
     const images = inserted.flatMap((l) =>
       l.images.map((img) => ({
@@ -312,6 +368,8 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
       activeListings: inserted.filter((l) => l.status === 'active' && !l.deletedAt).length,
       featuredListings: inserted.filter((l) => l.featured).length,
       deletedListings: inserted.filter((l) => l.deletedAt).length,
+      moderationListings: inserted.filter((l) => !l.deletedAt && (l.status === 'pending' || l.proposal)).length,
+      rejectedListings: inserted.filter((l) => !l.deletedAt && l.rejection).length,
       images: imageIds.length,
       poolImages,
       poolImagesWritten: written,
