@@ -1,17 +1,27 @@
 import { Module } from '@nestjs/common';
+import { LocalFileStorage } from '@realty/db';
 import { PropertiesModule } from '../properties/properties.module';
 import { PropertyAuthoringController } from './property-authoring.controller';
 import { PropertyAuthoringRepository } from './property-authoring.repository';
 import { PropertyAuthoringService } from './property-authoring.service';
+import { PropertyModerationRepository } from './property-moderation.repository';
+import { MODERATION_FILE_STORAGE, PropertyModerationService } from './property-moderation.service';
 
 /**
  * The listing write path (issue 21; spec 02 §4-§7): controller -> PropertyAuthoringService ->
- * PropertyAuthoringRepository (SQL) -> mapper. Uses PropertiesService only to drop the public
+ * PropertyAuthoringRepository (SQL) -> mapper; the admin's reads of the moderation queue and the
+ * deleted listings: PropertyModerationService -> PropertyModerationRepository. Uses PropertiesService only to drop the public
  * catalogue cache after a write; AuditService and Clock come from global modules.
  */
 @Module({
   imports: [PropertiesModule],
   controllers: [PropertyAuthoringController],
-  providers: [PropertyAuthoringRepository, PropertyAuthoringService],
+  providers: [
+    PropertyAuthoringRepository,
+    PropertyAuthoringService,
+    PropertyModerationRepository,
+    PropertyModerationService,
+    { provide: MODERATION_FILE_STORAGE, useFactory: () => new LocalFileStorage() },
+  ],
 })
 export class PropertyAuthoringModule {}

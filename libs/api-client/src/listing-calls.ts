@@ -1,4 +1,4 @@
-import type { ModerationItemDto, PageMeta, PropertyWriteDto, StaffPropertyDto } from '@realty/contracts';
+import type { DeletedPropertyDto, ModerationReviewDto, PageMeta, PropertyWriteDto, StaffPropertyDto } from '@realty/contracts';
 import { segment } from './public-reads';
 import type { PageQuery } from './queries';
 import type { CallOptions, Paged, Transport } from './transport';
@@ -20,7 +20,7 @@ function paged<T>(data: T[] | null, meta: PageMeta | undefined, page: number, li
 }
 
 /** The listing write calls on a client's transport (`langQuery`: the client's language for error texts). */
-export function listingCalls({ request, write }: Transport, langQuery: { lang?: string }) {
+export function listingCalls({ request, getData, write }: Transport, langQuery: { lang?: string }) {
   const path = (id: string) => `/properties/${segment(id)}`;
   const page = async <T>(url: string, query: PageQuery, opts?: Opts): Promise<Paged<T>> => {
     const result = await request<T[] | null>('GET', url, { ...opts, query: { ...langQuery, ...query } });
@@ -36,12 +36,15 @@ export function listingCalls({ request, write }: Transport, langQuery: { lang?: 
     remove: (id: string, opts?: Opts) => write<null>('DELETE', path(id), undefined, opts),
     /** POST /properties/{id}/restore -> the listing in its previous status. */
     restore: (id: string, opts?: Opts) => write<StaffPropertyDto>('POST', `${path(id)}/restore`, undefined, opts),
-    /** GET /properties/deleted?page&limit -> deleted listings, newest deletion first (admins: all; others: their own). */
-    deleted: (query: PageQuery = {}, opts?: Opts) => page<StaffPropertyDto>('/properties/deleted', query, opts),
+    /** GET /properties/deleted?page&limit -> deleted listings with owner and deleter, newest deletion first (admins: all; others: their own). */
+    deleted: (query: PageQuery = {}, opts?: Opts) => page<DeletedPropertyDto>('/properties/deleted', query, opts),
     /** GET /properties/mine?page&limit -> the caller's listings with status, pendingChanges and the last rejection. */
     mine: (query: PageQuery = {}, opts?: Opts) => page<StaffPropertyDto>('/properties/mine', query, opts),
-    /** GET /properties/moderation-queue?page&limit -> {property, kind, changes[{field, before, after}]}, oldest first. */
-    moderationQueue: (query: PageQuery = {}, opts?: Opts) => page<ModerationItemDto>('/properties/moderation-queue', query, opts),
+    /** GET /properties/moderation-queue?page&limit -> {property, kind, changes[{field, before, after}], owner, images, refNames}, oldest first. */
+    moderationQueue: (query: PageQuery = {}, opts?: Opts) => page<ModerationReviewDto>('/properties/moderation-queue', query, opts),
+    /** GET /properties/moderation-queue/{id} -> one listing on moderation (ApiError 404 when it no longer awaits it). */
+    moderationItem: (id: string, opts?: Opts) =>
+      getData<ModerationReviewDto>(`/properties/moderation-queue/${segment(id)}`, { ...langQuery }, opts),
     /** POST /properties/{id}/approve {comment?} -> the listing, active with its waiting changes applied. */
     approve: (id: string, comment?: string, opts?: Opts) =>
       write<StaffPropertyDto>('POST', `${path(id)}/approve`, comment ? { comment } : {}, opts),

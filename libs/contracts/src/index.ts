@@ -27,3 +27,4 @@ export * from './geocoding';
 export * from './audit';
 export * from './uploads';
 export * from './listings.dto';
+export * from './moderation.dto';
