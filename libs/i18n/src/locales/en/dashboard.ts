@@ -11,6 +11,8 @@ export default {
     users: 'Users',
     mail: 'Mail (demo)',
     audit: 'Audit log',
+    moderation: 'Moderation',
+    deletedProperties: 'Deleted listings',
     catalog: 'Catalogue',
   },
   roles: {

@@ -11,6 +11,8 @@ export default {
     users: 'Пайдаланушылар',
     mail: 'Пошта (демо)',
     audit: 'Аудит журналы',
+    moderation: 'Модерация',
+    deletedProperties: 'Жойылған нысандар',
     catalog: 'Каталог',
   },
   roles: {

@@ -7,5 +7,6 @@ import home from './home';
 import company from './company';
 import news from './news';
 import partners from './partners';
+import moderation from './moderation';
 
-export default { common, home, catalog, auth, dashboard, partners, news, company, forms };
+export default { common, home, catalog, auth, dashboard, partners, news, company, forms, moderation };

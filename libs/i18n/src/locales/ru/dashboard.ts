@@ -14,6 +14,8 @@ export default {
     users: 'Пользователи',
     mail: 'Почта (демо)',
     audit: 'Журнал аудита',
+    moderation: 'Модерация',
+    deletedProperties: 'Удалённые объекты',
     catalog: 'Каталог',
   },
   roles: {

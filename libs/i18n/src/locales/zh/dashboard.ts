@@ -11,6 +11,8 @@ export default {
     users: '用户',
     mail: '邮件（演示）',
     audit: '审计日志',
+    moderation: '审核',
+    deletedProperties: '已删除的房源',
     catalog: '房源目录',
   },
   roles: {
