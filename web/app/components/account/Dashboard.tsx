@@ -16,6 +16,8 @@ export function DashboardNav({ role, mailSink = false }: { role: string; mailSin
     ...(staff ? [{ to: '/dashboard/employee', label: t('nav.employee'), end: true }] : []),
     ...(ADMINS.includes(role) ? [{ to: '/dashboard/admin/users', label: t('nav.users'), end: false }] : []),
     ...(ADMINS.includes(role) ? [{ to: '/dashboard/admin/audit-logs', label: t('nav.audit'), end: false }] : []),
+    ...(ADMINS.includes(role) ? [{ to: '/dashboard/admin/moderation', label: t('nav.moderation'), end: false }] : []),
+    ...(ADMINS.includes(role) ? [{ to: '/dashboard/admin/deleted-properties', label: t('nav.deletedProperties'), end: false }] : []),
     ...(ADMINS.includes(role) && mailSink ? [{ to: '/dashboard/admin/mail', label: t('nav.mail'), end: false }] : []),
     { to: '/dashboard/user', label: t('nav.overview'), end: true },
     { to: '/dashboard/user/favorites', label: t('nav.favorites'), end: false },
