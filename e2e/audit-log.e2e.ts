@@ -87,7 +87,7 @@ describe('audit log (browser)', () => {
     const js = await openPage(browser, { javaScriptEnabled: true });
     await signInAsAdmin(js.page);
     await js.page.goto(`${BASE_URL}/dashboard/admin/audit-logs?action=user.role`);
-    await js.page.locator('table.audit-table').waitFor();
+    await js.page.locator('table.data-table').waitFor();
     expect(await accessibilityViolations(js.page)).toEqual([]);
     await js.page.goto(entryUrl);
     await js.page.locator('tr[data-field="role"]').waitFor();

@@ -1,15 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { ApiError, ApiValidationError } from '@realty/api-client';
 import { AUDIT_EXPORT_FORMATS, AUDIT_LOGS_PAGE_SIZE, type AuditLogDto, type PageMeta } from '@realty/contracts';
 import { formatDateTime } from '@realty/i18n/format';
 import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
 import { Pagination } from '~/components/Pagination';
+import { DataTable, EmptyState, ErrorState } from '~/components/staff/DataTable';
+import { FilterInput, TableFilters } from '~/components/staff/TableControls';
 import { i18nServer } from '~/i18n.server';
 import { ADMIN_ROLES, requireUser, rethrowAuthError } from '~/lib/auth/auth.server';
-import { AUDIT_PATH, auditExportHref, auditListHref, readAuditFilters, type AuditPageFilters } from '~/lib/audit/audit-filters';
+import { AUDIT_PATH, auditExportHref, auditListHref, readAuditFilters } from '~/lib/audit/audit-filters';
 import { dashboardMeta } from '~/lib/i18n/error-meta';
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
@@ -51,30 +53,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** One text filter with its label and, when the API refused it, its message. */
-function FilterField(props: { name: keyof AuditPageFilters; label: string; value: string; type?: string; error?: string }) {
-  const id = `audit-${props.name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? 'text'}
-        defaultValue={props.value}
-        maxLength={254}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-      />
-      {props.error ? (
-        <p id={`${id}-error`} className="field-error">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export default function AuditLogsPage() {
   const { filters, rows, meta, fieldErrors, failed, lang } = useLoaderData<typeof loader>();
   const { t } = useTranslation('dashboard');
@@ -84,27 +62,16 @@ export default function AuditLogsPage() {
       <h1 id="audit-title">{t('audit.title')}</h1>
       <p>{t('audit.intro')}</p>
 
-      <Form method="get" action={AUDIT_PATH} className="users-filters audit-filters" aria-label={t('audit.filters')}>
-        <FilterField name="actor" label={t('audit.actor')} value={filters.actor} error={fieldErrors.actor} />
-        <FilterField name="entity" label={t('audit.entity')} value={filters.entity} error={fieldErrors.entity} />
-        <FilterField name="action" label={t('audit.action')} value={filters.action} error={fieldErrors.action} />
-        <FilterField name="from" label={t('audit.from')} value={filters.from} type="date" error={fieldErrors.from} />
-        <FilterField name="to" label={t('audit.to')} value={filters.to} type="date" error={fieldErrors.to} />
-        <div className="actions">
-          <button type="submit" className="btn btn-primary">
-            {t('audit.apply')}
-          </button>
-          <Link to={AUDIT_PATH} className="btn btn-secondary">
-            {t('audit.reset')}
-          </Link>
-        </div>
-      </Form>
+      <TableFilters path={AUDIT_PATH} label={t('audit.filters')} applyLabel={t('audit.apply')} resetHref={AUDIT_PATH}>
+        <FilterInput name="actor" label={t('audit.actor')} value={filters.actor} error={fieldErrors.actor} />
+        <FilterInput name="entity" label={t('audit.entity')} value={filters.entity} error={fieldErrors.entity} />
+        <FilterInput name="action" label={t('audit.action')} value={filters.action} error={fieldErrors.action} />
+        <FilterInput name="from" label={t('audit.from')} value={filters.from} type="date" error={fieldErrors.from} />
+        <FilterInput name="to" label={t('audit.to')} value={filters.to} type="date" error={fieldErrors.to} />
+      </TableFilters>
 
       {failed ? (
-        <div className="state-block" role="alert">
-          <h2>{t('audit.error')}</h2>
-          <p>{t('audit.errorHint')}</p>
-        </div>
+        <ErrorState title={t('audit.error')} hint={t('audit.errorHint')} />
       ) : hasErrors ? (
         <div className="state-block" role="alert">
           <h2>{t('audit.badFilters')}</h2>
@@ -128,44 +95,25 @@ export default function AuditLogsPage() {
               ))}
             </nav>
           </div>
-          {rows.length ? (
-            <div className="table-wrap">
-              <table className="users-table audit-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('audit.time')}</th>
-                    <th scope="col">{t('audit.actor')}</th>
-                    <th scope="col">{t('audit.action')}</th>
-                    <th scope="col">{t('audit.entity')}</th>
-                    <th scope="col">{t('audit.id')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.id} data-audit={r.id}>
-                      <td>
-                        <Link to={`${AUDIT_PATH}/${r.id}`}>{formatDateTime(r.occurredAt, lang)}</Link>
-                      </td>
-                      <td>{r.actor.email || t('audit.system')}</td>
-                      <td>
-                        <code>{r.action}</code>
-                      </td>
-                      <td>{r.entity}</td>
-                      <td>
-                        <code>{r.entityId ?? '—'}</code>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : (
-            <div className="state-block">
-              <h2>{t('audit.empty')}</h2>
-              <p>{t('audit.emptyHint')}</p>
-            </div>
-          )}
-          <Pagination page={meta.page} totalPages={meta.totalPages} hrefFor={(p) => auditListHref({ ...filters, page: p })} />
+          <DataTable
+            label={t('audit.title')}
+            rows={rows}
+            rowKey={(r) => r.id}
+            rowProps={(r) => ({ 'data-audit': r.id })}
+            columns={[
+              {
+                id: 'time',
+                header: t('audit.time'),
+                cell: (r) => <Link to={`${AUDIT_PATH}/${r.id}`}>{formatDateTime(r.occurredAt, lang)}</Link>,
+              },
+              { id: 'actor', header: t('audit.actor'), cell: (r) => r.actor.email || t('audit.system') },
+              { id: 'action', header: t('audit.action'), cell: (r) => <code>{r.action}</code> },
+              { id: 'entity', header: t('audit.entity'), cell: (r) => r.entity },
+              { id: 'id', header: t('audit.id'), cell: (r) => <code>{r.entityId ?? '—'}</code> },
+            ]}
+            empty={<EmptyState title={t('audit.empty')} hint={t('audit.emptyHint')} />}
+            paging={<Pagination page={meta.page} totalPages={meta.totalPages} hrefFor={(p) => auditListHref({ ...filters, page: p })} />}
+          />
         </>
       )}
     </section>
