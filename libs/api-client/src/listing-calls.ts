@@ -35,7 +35,7 @@ export function listingCalls({ request, getData, write }: Transport, langQuery: 
     /** DELETE /properties/{id} -> 204 (null): soft delete, hidden from the public API. */
     remove: (id: string, opts?: Opts) => write<null>('DELETE', path(id), undefined, opts),
     /** POST /properties/{id}/restore -> the listing in its previous status. */
-    restore: (id: string, opts?: Opts) => write<StaffPropertyDto>('POST', `${path(id)}/restore`, undefined, opts),
+    restore: (id: string, opts?: Opts) => write<StaffPropertyDto>('POST', `${path(id)}/restore`, undefined, { ...opts, query: langQuery }),
     /** GET /properties/deleted?page&limit -> deleted listings with owner and deleter, newest deletion first (admins: all; others: their own). */
     deleted: (query: PageQuery = {}, opts?: Opts) => page<DeletedPropertyDto>('/properties/deleted', query, opts),
     /** GET /properties/mine?page&limit -> the caller's listings with status, pendingChanges and the last rejection. */
@@ -47,7 +47,7 @@ export function listingCalls({ request, getData, write }: Transport, langQuery: 
       getData<ModerationReviewDto>(`/properties/moderation-queue/${segment(id)}`, { ...langQuery }, opts),
     /** POST /properties/{id}/approve {comment?} -> the listing, active with its waiting changes applied. */
     approve: (id: string, comment?: string, opts?: Opts) =>
-      write<StaffPropertyDto>('POST', `${path(id)}/approve`, comment ? { comment } : {}, opts),
+      write<StaffPropertyDto>('POST', `${path(id)}/approve`, comment ? { comment } : {}, { ...opts, query: langQuery }),
     /** POST /properties/{id}/reject {reason, notes?} -> the listing with `rejection` (a never-approved one becomes inactive). */
     reject: (id: string, reason: string, notes?: string, opts?: Opts) =>
       write<StaffPropertyDto>('POST', `${path(id)}/reject`, notes ? { reason, notes } : { reason }, { ...opts, query: langQuery }),
