@@ -102,6 +102,9 @@ describe('moderation (browser)', () => {
     await rejectForm.getByLabel('Причина').fill('ab');
     await rejectForm.getByRole('button', { name: 'Отклонить' }).click();
     await page.locator('#field-reason-error').getByText('Причина: от 3 до 500 символов').waitFor();
+    expect(await rejectForm.getByLabel('Причина').getAttribute('aria-invalid')).toBe('true');
+    expect(await markupErrors(await page.content())).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await rejectForm.getByLabel('Причина').fill('Фотографии не соответствуют объекту');
     await rejectForm.getByLabel('Подробности для автора (необязательно)').fill('Загрузите снимки этого помещения.');
     await Promise.all([page.waitForURL(/\/dashboard\/admin\/moderation$/), rejectForm.getByRole('button', { name: 'Отклонить' }).click()]);
@@ -189,6 +192,33 @@ describe('moderation (browser)', () => {
     expect(res?.status()).toBe(404);
     await page.getByText('Объект не ждёт модерации').first().waitFor();
     await page.getByRole('link', { name: '← Вся очередь' }).waitFor();
+    await context.close();
+  });
+
+  it('approves selected listings at once from the queue (bulk form, JavaScript off)', async () => {
+    const tag = Date.now().toString(36);
+    const made = await query<{ id: string }>(
+      `INSERT INTO properties (slug, title, description, category_id, property_type_id, deal_type, price, area, address, status, owner_id, agent_id)
+       SELECT 'e2e-bulk-' || x || '-' || $1,
+              jsonb_build_object('ru', 'Офис на Абая для проверки ' || x, 'en', '', 'kk', '', 'zh', ''),
+              jsonb_build_object('ru', 'Офис с ремонтом и парковкой в центре Алматы.', 'en', '', 'kk', '', 'zh', ''),
+              p.category_id, p.property_type_id, 'rent', 500000, 80, 'пр. Абая, 150, офис ' || x, 'pending', p.owner_id, p.owner_id
+       FROM (SELECT category_id, property_type_id, owner_id FROM properties WHERE owner_id IS NOT NULL LIMIT 1) p, generate_series(1, 2) x
+       RETURNING id`,
+      [tag],
+    );
+    const { context, page, problems } = await openPage(browser, { javaScriptEnabled: false });
+    await signInAsAdmin(page);
+    await page.goto(QUEUE);
+    for (const { id } of made) await page.locator(`tr[data-listing="${id}"] input[name="ids"]`).check();
+    await Promise.all([
+      page.waitForURL(/\/dashboard\/admin\/moderation$/),
+      page.getByRole('button', { name: 'Одобрить выбранные' }).click(),
+    ]);
+    await page.getByText('Одобрено 2 объекта').first().waitFor();
+    const rows = await query<{ status: string }>('SELECT status FROM properties WHERE id = ANY($1::uuid[])', [made.map((m) => m.id)]);
+    expect(rows.map((r) => r.status)).toEqual(['active', 'active']);
+    expect(problems()).toEqual([]);
     await context.close();
   });
 
