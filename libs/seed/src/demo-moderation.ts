@@ -106,6 +106,12 @@ export function stageModeration<T extends StageableListing>(
     pending.push(l);
   }
   pending.slice(0, 2).forEach((l) => (l.agent = DEMO_AGENT));
+  // Sent for moderation in the last ten days (a queue does not sit for months), never before creation.
+  const ref = referenceDate.getTime();
+  for (const l of pending) {
+    const sent = Math.floor((ref - r.float(0.2, 10) * DAY) / 1000) * 1000;
+    l.updatedAt = new Date(Math.max(l.updatedAt.getTime(), sent));
+  }
 
   // Rejected: inactive, never published, with the moderator's reason.
   const rejected = visible().filter((l) => l.status === 'inactive');
@@ -128,7 +134,7 @@ export function stageModeration<T extends StageableListing>(
     const { facts, noun } = factsOf(edited)!;
     edited.proposal = proposalOf(facts, noun);
     edited.agent = DEMO_AGENT;
-    edited.updatedAt = new Date(Math.max(edited.updatedAt.getTime(), Math.floor((referenceDate.getTime() - DAY) / 1000) * 1000));
+    edited.updatedAt = new Date(Math.max(edited.updatedAt.getTime(), Math.floor((ref - DAY) / 1000) * 1000));
   }
 
   // One of the deleted listings is the demo agent's (restorable from the back office).

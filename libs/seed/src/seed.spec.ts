@@ -249,6 +249,7 @@ describe('seedDemoData', () => {
       title: LocalizedText;
       price: string;
       published_at: Date | null;
+      updated_at: Date;
       deleted_at: Date | null;
       pending_changes: Record<string, unknown> | null;
       rejection_reason: string | null;
@@ -257,13 +258,15 @@ describe('seedDemoData', () => {
       owner: string;
       owner_role: string;
     }> = await a.query(`
-      SELECT p.status, p.title, p.price, p.published_at, p.deleted_at, p.pending_changes, p.rejection_reason, p.rejection_notes,
+      SELECT p.status, p.title, p.price, p.published_at, p.updated_at, p.deleted_at, p.pending_changes, p.rejection_reason, p.rejection_notes,
              p.rejected_at, u.email AS owner, r.name AS owner_role
       FROM properties p JOIN users u ON u.id = p.owner_id JOIN roles r ON r.id = u.role_id`);
     const live = rows.filter((x) => !x.deleted_at);
     const fresh = live.filter((x) => x.status === 'pending');
     expect(fresh.length).toBeGreaterThanOrEqual(MIN_PENDING);
     for (const x of fresh) expect(x.published_at).toBeNull();
+    // Sent in the last ten days before the reference date: the queue is recent work.
+    for (const x of fresh) expect(DEFAULT_REFERENCE_DATE.getTime() - x.updated_at.getTime()).toBeLessThanOrEqual(10 * 24 * 3600 * 1000);
 
     // One approved listing with an agent's edit: a lower price and a new title, every field the API compares, valid as a write.
     const edits = live.filter((x) => x.pending_changes);
