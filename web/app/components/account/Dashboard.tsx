@@ -5,36 +5,81 @@ import type { loader as rootLoader } from '~/root';
 const STAFF = ['super_admin', 'admin', 'employee', 'manager'];
 const ADMINS = ['super_admin', 'admin'];
 
+/** One link of the side navigation. */
+interface NavItem {
+  to: string;
+  label: string;
+  /** Active only on this exact path (an overview), not under it. */
+  end?: boolean;
+}
+
 /**
- * Side navigation of the dashboard (spec 02 §2 routes), by role. `mailSink`: the local demo's
- * caught mails page is linked for admins (docs/decisions/028).
+ * Side navigation of the dashboard (spec 02 §2 routes, §6 roles), in groups by role (each list
+ * named by its group's label: not a heading, as the page's h1 comes after the navigation): what a role
+ * may not open is not shown (the pages and the API refuse it anyway). `mailSink`: the local
+ * demo's caught mails page is linked for admins (docs/decisions/028).
  */
 export function DashboardNav({ role, mailSink = false }: { role: string; mailSink?: boolean }) {
   const { t } = useTranslation('dashboard');
-  const staff = STAFF.includes(role);
-  const items = [
-    ...(staff ? [{ to: '/dashboard/employee', label: t('nav.employee'), end: true }] : []),
-    ...(ADMINS.includes(role) ? [{ to: '/dashboard/admin/users', label: t('nav.users'), end: false }] : []),
-    ...(ADMINS.includes(role) ? [{ to: '/dashboard/admin/audit-logs', label: t('nav.audit'), end: false }] : []),
-    ...(ADMINS.includes(role) ? [{ to: '/dashboard/admin/moderation', label: t('nav.moderation'), end: false }] : []),
-    ...(ADMINS.includes(role) ? [{ to: '/dashboard/admin/deleted-properties', label: t('nav.deletedProperties'), end: false }] : []),
-    ...(ADMINS.includes(role) && mailSink ? [{ to: '/dashboard/admin/mail', label: t('nav.mail'), end: false }] : []),
-    { to: '/dashboard/user', label: t('nav.overview'), end: true },
-    { to: '/dashboard/user/favorites', label: t('nav.favorites'), end: false },
-    { to: '/dashboard/user/requests', label: t('nav.leads'), end: false },
-    { to: '/dashboard/profile', label: t('nav.profile'), end: false },
-  ];
+  const groups: Array<{ id: string; label: string; items: NavItem[] }> = [];
+  if (STAFF.includes(role)) {
+    groups.push({
+      id: 'work',
+      label: t('nav.work'),
+      items: [
+        { to: '/dashboard/employee', label: t('nav.employee'), end: true },
+        { to: '/dashboard/employee/properties', label: t('nav.properties') },
+        { to: '/dashboard/employee/create', label: t('nav.create') },
+      ],
+    });
+  }
+  if (ADMINS.includes(role)) {
+    groups.push({
+      id: 'admin',
+      label: t('nav.admin'),
+      items: [
+        { to: '/dashboard/admin/moderation', label: t('nav.moderation') },
+        { to: '/dashboard/admin/deleted-properties', label: t('nav.deleted') },
+        { to: '/dashboard/admin/property-categories', label: t('nav.categories') },
+        { to: '/dashboard/admin/property-types', label: t('nav.types') },
+        { to: '/dashboard/admin/building-complexes', label: t('nav.complexes') },
+        { to: '/dashboard/admin/users', label: t('nav.users') },
+        { to: '/dashboard/admin/audit-logs', label: t('nav.audit') },
+        ...(mailSink ? [{ to: '/dashboard/admin/mail', label: t('nav.mail') }] : []),
+      ],
+    });
+  }
+  groups.push({
+    id: 'account',
+    label: t('nav.account'),
+    items: [
+      { to: '/dashboard/user', label: t('nav.overview'), end: true },
+      { to: '/dashboard/user/favorites', label: t('nav.favorites') },
+      { to: '/dashboard/user/requests', label: t('nav.leads') },
+      { to: '/dashboard/profile', label: t('nav.profile') },
+    ],
+  });
+  const grouped = groups.length > 1;
   return (
     <nav className="dashboard-nav" aria-label={t('nav.label')}>
-      <ul>
-        {items.map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to} end={item.end} prefetch="intent">
-              {item.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      {groups.map((group) => (
+        <div key={group.id} className="dashboard-nav__group">
+          {grouped ? (
+            <p className="dashboard-nav__heading" id={`nav-${group.id}`}>
+              {group.label}
+            </p>
+          ) : null}
+          <ul aria-labelledby={grouped ? `nav-${group.id}` : undefined}>
+            {group.items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end ?? false} prefetch="intent">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </nav>
   );
 }

@@ -2,6 +2,16 @@
 export default {
   meta: { title: '{{page}} — Your account' },
   nav: {
+    work: 'Work',
+    admin: 'Administration',
+    account: 'My account',
+    properties: 'Listings',
+    create: 'Add a listing',
+    moderation: 'Moderation',
+    deleted: 'Deleted listings',
+    categories: 'Categories',
+    types: 'Property types',
+    complexes: 'Building complexes',
     label: 'Account sections',
     overview: 'Overview',
     favorites: 'Favourites',
@@ -11,8 +21,6 @@ export default {
     users: 'Users',
     mail: 'Mail (demo)',
     audit: 'Audit log',
-    moderation: 'Moderation',
-    deletedProperties: 'Deleted listings',
     catalog: 'Catalogue',
   },
   roles: {

@@ -2,6 +2,16 @@
 export default {
   meta: { title: '{{page}} — Жеке кабинет' },
   nav: {
+    work: 'Жұмыс',
+    admin: 'Әкімшілік',
+    account: 'Менің кабинетім',
+    properties: 'Нысандар',
+    create: 'Нысан қосу',
+    moderation: 'Модерация',
+    deleted: 'Жойылған нысандар',
+    categories: 'Санаттар',
+    types: 'Нысан түрлері',
+    complexes: 'Бизнес-орталықтар мен ТК',
     label: 'Кабинет бөлімдері',
     overview: 'Шолу',
     favorites: 'Таңдаулылар',
@@ -11,8 +21,6 @@ export default {
     users: 'Пайдаланушылар',
     mail: 'Пошта (демо)',
     audit: 'Аудит журналы',
-    moderation: 'Модерация',
-    deletedProperties: 'Жойылған нысандар',
     catalog: 'Каталог',
   },
   roles: {

@@ -5,6 +5,16 @@
 export default {
   meta: { title: '{{page}} — Личный кабинет' },
   nav: {
+    work: 'Работа',
+    admin: 'Администрирование',
+    account: 'Мой кабинет',
+    properties: 'Объекты',
+    create: 'Добавить объект',
+    moderation: 'Модерация',
+    deleted: 'Удалённые объекты',
+    categories: 'Категории',
+    types: 'Типы объектов',
+    complexes: 'Бизнес-центры и ЖК',
     label: 'Разделы кабинета',
     overview: 'Обзор',
     favorites: 'Избранное',
@@ -14,8 +24,6 @@ export default {
     users: 'Пользователи',
     mail: 'Почта (демо)',
     audit: 'Журнал аудита',
-    moderation: 'Модерация',
-    deletedProperties: 'Удалённые объекты',
     catalog: 'Каталог',
   },
   roles: {

@@ -2,6 +2,16 @@
 export default {
   meta: { title: '{{page}} — 个人中心' },
   nav: {
+    work: '工作',
+    admin: '管理',
+    account: '我的账户',
+    properties: '房源',
+    create: '添加房源',
+    moderation: '审核',
+    deleted: '已删除的房源',
+    categories: '类别',
+    types: '房产类型',
+    complexes: '商务中心和楼盘',
     label: '个人中心栏目',
     overview: '概览',
     favorites: '收藏',
@@ -11,8 +21,6 @@ export default {
     users: '用户',
     mail: '邮件（演示）',
     audit: '审计日志',
-    moderation: '审核',
-    deletedProperties: '已删除的房源',
     catalog: '房源目录',
   },
   roles: {
