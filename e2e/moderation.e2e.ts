@@ -91,6 +91,9 @@ describe('moderation (browser)', () => {
     const title = page.locator('tr[data-field="title.ru"]');
     expect((await title.locator('[data-side="before"]').innerText()).trim()).toBe(edit.title.ru);
     expect((await title.locator('[data-side="after"]').innerText()).trim()).toBe(edit.proposed.title.ru);
+    // The words that changed are marked on each side (the rate inside the long description too).
+    expect(await title.locator('[data-side="after"] mark').allInnerTexts()).toEqual([edit.proposed.title.ru.slice(edit.title.ru.length)]);
+    expect(await page.locator('tr[data-field="description.ru"] [data-side="after"] mark').count()).toBeGreaterThan(0);
     expect(await page.locator('tr[data-field="address"]').count()).toBe(0);
     expect(await markupErrors(await page.content())).toEqual([]);
     expect(await accessibilityViolations(page)).toEqual([]);

@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ApiError } from '@realty/api-client';
 import { ApprovePropertyDto, LISTING_BOUNDS, RejectPropertyDto, type ModerationReviewDto } from '@realty/contracts';
 import { formatDateTime, LANGUAGE_NAMES, pickText } from '@realty/i18n';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
 import { FormAlert } from '~/components/account/Field';
@@ -15,6 +16,7 @@ import { ADMIN_ROLES, requireUser, rethrowAuthError } from '~/lib/auth/auth.serv
 import { dashboardMeta } from '~/lib/i18n/error-meta';
 import { MODERATION_PATH, reviewPath } from '~/lib/moderation/moderation-paths';
 import { reviewRows } from '~/lib/moderation/review-rows';
+import type { TextPart } from '~/lib/moderation/text-diff';
 import { formInput, readStaffPost, submitStaffForm, type StaffFormResult } from '~/lib/staff/staff-form.server';
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
@@ -76,6 +78,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     write: (v) => auth.api.listings.approve(id, v.comment ?? undefined),
     success: () => ({ to: MODERATION_PATH, toast: { title: t('review.approved') } }),
   });
+}
+
+/** A text with its changed words marked (<mark>: announced as highlighted by screen readers that support it). */
+function Marked({ parts }: { parts: TextPart[] }) {
+  return <>{parts.map((p, i) => (p.changed ? <mark key={i}>{p.text}</mark> : <Fragment key={i}>{p.text}</Fragment>))}</>;
 }
 
 const pick = (errors: Record<string, string>, names: string[]) =>
@@ -162,11 +169,11 @@ export default function ModerationReviewPage() {
                 </th>
                 {isEdit ? (
                   <td data-side="before" lang={row.lang ?? undefined} className={row.long ? 'review-changes__long' : undefined}>
-                    {row.before}
+                    {row.parts ? <Marked parts={row.parts.before} /> : row.before}
                   </td>
                 ) : null}
                 <td data-side="after" lang={row.lang ?? undefined} className={row.long ? 'review-changes__long' : undefined}>
-                  {row.after}
+                  {row.parts ? <Marked parts={row.parts.after} /> : row.after}
                 </td>
               </tr>
             ))}

@@ -86,6 +86,9 @@ describe('reviewRows', () => {
       ['features', 'Парковка', 'Парковка, Охрана'],
     ]);
     expect(reviewRows(item, 'en', labels).find((r) => r.key === 'districtId')?.after).toBe('Bostandyk District');
+    // The title's added words are marked on the proposed side.
+    expect(rows[0].parts?.after.filter((p) => p.changed).map((p) => p.text)).toEqual([', новая ставка']);
+    expect(rows.find((r) => r.key === 'price')?.parts).toBeNull();
   });
 
   it('a new listing: every field with nothing before, a row per written language, a dash for empty values', () => {

@@ -8,6 +8,7 @@ import {
   type PropertyWriteValues,
 } from '@realty/contracts';
 import { formatArea, formatPrice } from '@realty/i18n';
+import { diffText, type TextPart } from './text-diff';
 
 /**
  * The side-by-side rows of a moderation review (issue 21; spec 02 §2 "the queue, with what
@@ -26,6 +27,8 @@ export interface ReviewRow {
   after: string;
   /** A long text (rendered as paragraphs). */
   long: boolean;
+  /** For a changed text of an edit: which words differ on each side (text-diff). */
+  parts: { before: TextPart[]; after: TextPart[] } | null;
 }
 
 /** The labels a row needs, from the page's translations. */
@@ -87,6 +90,7 @@ export function reviewRows(item: ModerationReviewDto, lang: Language, labels: Re
           before: fresh ? null : before[l] || labels.none,
           after: after[l] || labels.none,
           long: change.field === 'description',
+          parts: !fresh && before[l] && after[l] ? diffText(before[l], after[l]) : null,
         });
       }
       continue;
@@ -98,6 +102,10 @@ export function reviewRows(item: ModerationReviewDto, lang: Language, labels: Re
       before: fresh ? null : valueText(item, change.field, change.before, beforeDeal, lang, labels),
       after: valueText(item, change.field, change.after, afterDeal, lang, labels),
       long: false,
+      parts:
+        !fresh && typeof change.before === 'string' && typeof change.after === 'string' && change.before && change.after
+          ? diffText(change.before, change.after)
+          : null,
     });
   }
   return rows;
