@@ -10,6 +10,7 @@ import { FavoritesModule } from './favorites/favorites.module';
 import { GeocodingModule } from './geocoding/geocoding.module';
 import { HealthModule } from './health/health.module';
 import { PropertyAuthoringModule } from './property-authoring/property-authoring.module';
+import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { PropertyLeadsModule } from './property-leads/property-leads.module';
 import { LeadsModule } from './leads/leads.module';
 import { MailSinkModule } from './mail-sink/mail-sink.module';
@@ -33,6 +34,7 @@ import { WebsiteAnalyticsModule } from './website-analytics/website-analytics.mo
     HealthModule,
     PropertiesModule,
     PropertyAuthoringModule,
+    ReferenceDataModule,
     AuthModule,
     UsersModule,
     UploadsModule,

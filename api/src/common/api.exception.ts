@@ -10,6 +10,9 @@ export class ApiException extends HttpException {
   /** Seconds for the Retry-After header of the answer (429, 503), set with `retryAfter()`. */
   retryAfterSeconds?: number;
 
+  /** Values of the message's `{name}` placeholders (translateMessage params), set with `withParams()`. */
+  params?: Readonly<Record<string, string | number>>;
+
   constructor(
     status: HttpStatus,
     readonly code: ErrorCode | string,
@@ -22,6 +25,12 @@ export class ApiException extends HttpException {
   /** Asks the exception filter to send Retry-After: `ms` rounded up to whole seconds (at least 1). */
   retryAfter(ms: number): this {
     this.retryAfterSeconds = Math.max(1, Math.ceil(ms / 1000));
+    return this;
+  }
+
+  /** Fills the message's `{name}` placeholders, e.g. 409 'reference.typeInUse' with {listings: 3}. */
+  withParams(params: Readonly<Record<string, string | number>>): this {
+    this.params = params;
     return this;
   }
 

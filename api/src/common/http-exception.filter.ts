@@ -39,12 +39,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
     let code = 'INTERNAL_ERROR';
     let message = 'INTERNAL_ERROR';
     let fields: Record<string, string> | undefined;
+    let params: Readonly<Record<string, string | number>> | undefined;
 
     if (exception instanceof ApiException) {
       status = exception.getStatus();
       code = exception.code;
       message = exception.message;
       fields = exception.fields;
+      params = exception.params;
       if (exception.retryAfterSeconds) void reply.header('retry-after', exception.retryAfterSeconds);
     } else if (exception instanceof HttpException) {
       status = exception.getStatus();
@@ -65,7 +67,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       status: 'error',
       error: {
         code,
-        message: translateMessage(message, lang),
+        message: translateMessage(message, lang, params),
         ...(fields ? { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translateMessage(v, lang)])) } : {}),
       },
     };

@@ -93,6 +93,23 @@ const POLICY: Record<string, Policy> = {
   'GET /api/properties/moderation-queue/:id': STAFF_ADMINS,
   'POST /api/properties/:id/approve': STAFF_ADMINS,
   'POST /api/properties/:id/reject': STAFF_ADMINS,
+  // reference data (issue 21, spec 02 §2 admin property-categories, property-types, building-complexes)
+  'GET /api/admin/property-categories': STAFF_ADMINS,
+  'POST /api/admin/property-categories': STAFF_ADMINS,
+  'PUT /api/admin/property-categories/:id': STAFF_ADMINS,
+  'DELETE /api/admin/property-categories/:id': STAFF_ADMINS,
+  'POST /api/admin/property-categories/:id/subcategories': STAFF_ADMINS,
+  'PUT /api/admin/property-subcategories/:id': STAFF_ADMINS,
+  'DELETE /api/admin/property-subcategories/:id': STAFF_ADMINS,
+  'GET /api/admin/property-types': STAFF_ADMINS,
+  'POST /api/admin/property-types': STAFF_ADMINS,
+  'PUT /api/admin/property-types/:id': STAFF_ADMINS,
+  'DELETE /api/admin/property-types/:id': STAFF_ADMINS,
+  'GET /api/admin/building-complexes': STAFF_ADMINS,
+  'POST /api/admin/building-complexes': STAFF_ADMINS,
+  'PUT /api/admin/building-complexes/:id': STAFF_ADMINS,
+  'DELETE /api/admin/building-complexes/:id': STAFF_ADMINS,
+  'GET /api/admin/districts': STAFF_ADMINS,
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */

@@ -211,6 +211,16 @@ export class CatalogCache {
   }
 
   /**
+   * Drops the kept answers, totals and the reference copy: a category, subcategory, type or
+   * building complex was written (issue 21 reference administration), so cards and the tree
+   * name it anew at once in this process (others: the version trigger and the refs TTL).
+   */
+  referencesChanged(): void {
+    this.refs.clear();
+    this.invalidate();
+  }
+
+  /**
    * Drops the kept list pages (not totals, map or tree): a card's favourite count changed. The
    * visitor who pressed the heart sees the new count at once (in this process; others within
    * the TTL).

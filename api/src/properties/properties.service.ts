@@ -80,6 +80,11 @@ export class PropertiesService {
     this.cache.invalidate();
   }
 
+  /** invalidate() and the kept reference tables too (call after writing categories, types, building complexes). */
+  referencesChanged(): void {
+    this.cache.referencesChanged();
+  }
+
   /**
    * Drops the kept list pages (not totals, map or tree): a card's favourite count changed. The
    * visitor who pressed the heart sees the new count at once (in this process; others within

@@ -2,6 +2,7 @@ import { adminCalls, authCalls, favoriteCalls, leadCalls } from './account-calls
 import { geocodingCalls } from './geocoding-calls';
 import { uploadCalls } from './upload-calls';
 import { listingCalls } from './listing-calls';
+import { referenceCalls } from './reference-calls';
 import { blogCalls, partnerCalls, propertyCalls } from './public-reads';
 import {
   createTransport,
@@ -15,7 +16,7 @@ import {
 /**
  * Typed fetch client of the API (DESIGN "libs/api-client"), used by Remix loaders and actions:
  * one typed method per call, grouped by area (`properties`, `partners`, `blog`, `auth`,
- * `favorites`, `leads`, `geocoding`, `listings`, `uploads`, `admin`). Runs anywhere `fetch` exists (Node 20, browsers).
+ * `favorites`, `leads`, `geocoding`, `listings`, `referenceData`, `uploads`, `admin`). Runs anywhere `fetch` exists (Node 20, browsers).
  *
  * Success answers are the envelope `{status:'success', data, meta?}` (spec 01 §7; 204 = null);
  * errors become ApiValidationError / ApiError / ApiNetworkError (spec 01 §8).
@@ -23,6 +24,7 @@ import {
 
 export * from './csrf';
 export * from './queries';
+export type { ReferenceListParams } from './reference-calls';
 export { DEFAULT_API_URL, DEFAULT_TIMEOUT_MS, toQueryString } from './transport';
 export type {
   ApiClientOptions,
@@ -73,6 +75,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     uploads: uploadCalls(transport),
     /** The listing lifecycle (staff): create, update, remove, restore, deleted, mine, moderationQueue, approve, reject. */
     listings: listingCalls(transport, langQuery),
+    /** Reference data (admins): categories (+ subcategories), types, building complexes, districts. */
+    referenceData: referenceCalls(transport, langQuery),
     admin,
     /** The local mail sink (admin.mail under its older name). */
     adminMail: admin.mail,

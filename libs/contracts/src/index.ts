@@ -28,3 +28,4 @@ export * from './audit';
 export * from './uploads';
 export * from './listings.dto';
 export * from './moderation.dto';
+export * from './reference-data.dto';

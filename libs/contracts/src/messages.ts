@@ -2,6 +2,7 @@ import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './enums';
 import { GEOCODING_MESSAGES } from './geocoding.messages';
 import { UPLOAD_MESSAGES } from './upload.messages';
 import { LISTING_MESSAGES } from './listings.messages';
+import { REFERENCE_MESSAGES } from './reference-data.messages';
 
 /**
  * Error codes of the API envelope (spec 01 §8). The Russian texts are the spec's own;
@@ -414,6 +415,8 @@ export const MESSAGES = {
   ...UPLOAD_MESSAGES,
   // --- Listing lifecycle (issue 21, spec 02 §5): listings.messages.ts
   ...LISTING_MESSAGES,
+  // --- Reference data administration (issue 21, spec 02 §2): reference-data.messages.ts
+  ...REFERENCE_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -424,10 +427,16 @@ export function isMessageKey(key: string): key is MessageKey {
 }
 
 /** Resolves a message id (or passes a literal text through) in `lang`, falling back to ru. */
-export function translateMessage(keyOrText: string, lang: Language = FALLBACK_LANGUAGE): string {
+export function translateMessage(
+  keyOrText: string,
+  lang: Language = FALLBACK_LANGUAGE,
+  params?: Readonly<Record<string, string | number>>,
+): string {
   if (!isMessageKey(keyOrText)) return keyOrText;
   const texts: Texts = MESSAGES[keyOrText];
-  return texts[lang] || texts[FALLBACK_LANGUAGE];
+  const text = texts[lang] || texts[FALLBACK_LANGUAGE];
+  // `{name}` placeholders filled from `params` (e.g. 'используется (объектов: {listings})'); unknown ones stay.
+  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
 }
 
 /** Picks a supported language from a `lang` value or an Accept-Language header; ru otherwise. */

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ApiError } from '@realty/api-client';
@@ -18,8 +18,10 @@ import { MODERATION_PATH, reviewPath } from '~/lib/moderation/moderation-paths';
 import { reviewRows } from '~/lib/moderation/review-rows';
 import type { TextPart } from '~/lib/moderation/text-diff';
 import { formInput, readStaffPost, submitStaffForm, type StaffFormResult } from '~/lib/staff/staff-form.server';
+import moderationCss from '~/styles/moderation.css?url';
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: moderationCss }];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const APPROVE_FIELDS = ['comment'];

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { ApiError } from '@realty/api-client';
@@ -16,8 +16,10 @@ import { MODERATION_PAGE_SIZE, MODERATION_PATH, MODERATION_TABLE, reviewPath } f
 import { readStaffPost, redirectStaff } from '~/lib/staff/staff-form.server';
 import { backToTable, readTableQuery, tableHref } from '~/lib/staff/table-query';
 import { useStaffRefresh } from '~/lib/staff/use-staff-refresh';
+import moderationCss from '~/styles/moderation.css?url';
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: moderationCss }];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

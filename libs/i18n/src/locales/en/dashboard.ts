@@ -1,6 +1,9 @@
 /** Personal and staff dashboards (mirrors ru/dashboard.ts). */
+import reference from './dashboard-reference';
+
 export default {
   meta: { title: '{{page}} — Your account' },
+  reference,
   nav: {
     work: 'Work',
     admin: 'Administration',

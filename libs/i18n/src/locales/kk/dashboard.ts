@@ -1,6 +1,9 @@
 /** Жеке және қызметкерлер кабинеті (ru/dashboard.ts кілттерін қайталайды). */
+import reference from './dashboard-reference';
+
 export default {
   meta: { title: '{{page}} — Жеке кабинет' },
+  reference,
   nav: {
     work: 'Жұмыс',
     admin: 'Әкімшілік',

@@ -2,8 +2,11 @@
  * Personal and staff dashboards (spec 02 §2 /dashboard/*, §6, §8). Plural keys carry all four
  * suffixes in every language so the key sets stay identical.
  */
+import reference from './dashboard-reference';
+
 export default {
   meta: { title: '{{page}} — Личный кабинет' },
+  reference,
   nav: {
     work: 'Работа',
     admin: 'Администрирование',

@@ -1,6 +1,9 @@
 /** 个人中心与员工工作台（与 ru/dashboard.ts 键相同）。 */
+import reference from './dashboard-reference';
+
 export default {
   meta: { title: '{{page}} — 个人中心' },
+  reference,
   nav: {
     work: '工作',
     admin: '管理',
