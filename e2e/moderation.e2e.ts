@@ -95,6 +95,17 @@ describe('moderation (browser)', () => {
     expect(await title.locator('[data-side="after"] mark').allInnerTexts()).toEqual([edit.proposed.title.ru.slice(edit.title.ru.length)]);
     expect(await page.locator('tr[data-field="description.ru"] [data-side="after"] mark').count()).toBeGreaterThan(0);
     expect(await page.locator('tr[data-field="address"]').count()).toBe(0);
+    // A reason typed and not sent: leaving asks first (the staff form's unsaved-changes guard).
+    await page.locator('form#reject-form').getByLabel('Причина').fill('Черновик причины');
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await page.getByRole('link', { name: '← Вся очередь' }).click();
+    await eventually('the unsaved-changes question', () => asked.length > 0);
+    expect(asked).toEqual(['Есть несохранённые изменения. Уйти со страницы без сохранения?']);
+    expect(page.url()).toMatch(new RegExp(`/moderation/${edit.id}$`));
     expect(await markupErrors(await page.content())).toEqual([]);
     expect(await accessibilityViolations(page)).toEqual([]);
 

@@ -211,6 +211,7 @@ export default function ModerationReviewPage() {
           <h3 id="approve-title">{t('review.approveTitle')}</h3>
           <p>{t('review.approveHint')}</p>
           <StaffForm errors={pick(errors, APPROVE_FIELDS)} submitLabel={t('review.approve')} id="approve-form" guardUnsaved={false}>
+            {/* The reason and notes typed for a rejection are what leaving would lose: the reject form guards (one guard a page). */}
             <input type="hidden" name="intent" value="approve" />
             <TextAreaField
               name="comment"
@@ -224,7 +225,7 @@ export default function ModerationReviewPage() {
         <section aria-labelledby="reject-title" className="moderation-decision__form">
           <h3 id="reject-title">{t('review.rejectTitle')}</h3>
           <p>{t('review.rejectHint')}</p>
-          <StaffForm errors={pick(errors, REJECT_FIELDS)} submitLabel={t('review.reject')} id="reject-form" guardUnsaved={false}>
+          <StaffForm errors={pick(errors, REJECT_FIELDS)} submitLabel={t('review.reject')} id="reject-form">
             <input type="hidden" name="intent" value="reject" />
             <TextField name="reason" label={t('review.reason')} required maxLength={LISTING_BOUNDS.reason[1]} error={errors.reason} />
             <TextAreaField name="notes" label={t('review.notes')} maxLength={LISTING_BOUNDS.notesMax} rows={3} error={errors.notes} />
