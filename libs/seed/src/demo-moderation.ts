@@ -1,4 +1,5 @@
-import type { LocalizedText } from '@realty/contracts';
+import type { LocalizedText, PropertyWriteValues } from '@realty/contracts';
+import type { GeneratedProperty } from './demo-properties';
 import { buildPropertyTexts, type PropertyFacts } from './property-text';
 import { Random } from './random';
 
@@ -140,4 +141,39 @@ export function stageModeration<T extends StageableListing>(
   // One of the deleted listings is the demo agent's (restorable from the back office).
   const deleted = listings.find((l) => l.deletedAt);
   if (deleted) deleted.agent = DEMO_AGENT;
+}
+
+/** The city of the demo listings. */
+export const DEMO_CITY = 'Алматы';
+
+/**
+ * A listing's editable values in the shape of the API's PropertyWriteValues (what
+ * pending_changes holds and the moderation queue compares: api/src/property-authoring mapper).
+ */
+export function writeValues(
+  l: GeneratedProperty,
+  c: Record<string, unknown>,
+  ids: { categoryId: number; subcategoryId: number | null; propertyTypeId: number; buildingComplexId: number | null; districtId: number },
+): PropertyWriteValues {
+  return {
+    title: l.texts.title,
+    description: l.texts.description,
+    price: l.price,
+    area: l.area,
+    address: l.address,
+    city: typeof c.city === 'string' ? c.city : '',
+    rooms: typeof c.rooms === 'number' ? c.rooms : null,
+    floor: l.floor,
+    totalFloors: l.totalFloors,
+    yearBuilt: typeof c.year_built === 'number' ? c.year_built : null,
+    latitude: l.latitude,
+    longitude: l.longitude,
+    dealType: l.dealType,
+    categoryId: ids.categoryId,
+    propertyTypeId: ids.propertyTypeId,
+    subcategoryId: ids.subcategoryId,
+    districtId: ids.districtId,
+    buildingComplexId: ids.buildingComplexId,
+    features: l.features,
+  };
 }

@@ -1,8 +1,8 @@
 import * as argon2 from 'argon2';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { PropertyWriteValues } from '@realty/contracts';
 import { ARGON2_OPTIONS, LocalFileStorage, Property, PropertyImage, type FileStorage } from '@realty/db';
 import { DEFAULT_IMAGE_POOL_SIZE, ensureDemoImagePool } from './demo-images';
+import { DEMO_CITY, writeValues } from './demo-moderation';
 import { generateProperties, type GeneratedProperty } from './demo-properties';
 import { hashSeed, Random } from './random';
 import { seedContent } from './seed-content';
@@ -111,41 +111,6 @@ async function insertMissing(
 }
 
 const json = (v: unknown) => JSON.stringify(v);
-
-/** The city of the demo listings. */
-const DEMO_CITY = 'Алматы';
-
-/**
- * A listing's editable values in the shape of the API's PropertyWriteValues (what
- * pending_changes holds and the moderation queue compares: api/src/property-authoring mapper).
- */
-function writeValues(
-  l: GeneratedProperty,
-  c: Record<string, unknown>,
-  ids: { categoryId: number; subcategoryId: number | null; propertyTypeId: number; buildingComplexId: number | null; districtId: number },
-): PropertyWriteValues {
-  return {
-    title: l.texts.title,
-    description: l.texts.description,
-    price: l.price,
-    area: l.area,
-    address: l.address,
-    city: typeof c.city === 'string' ? c.city : '',
-    rooms: typeof c.rooms === 'number' ? c.rooms : null,
-    floor: l.floor,
-    totalFloors: l.totalFloors,
-    yearBuilt: typeof c.year_built === 'number' ? c.year_built : null,
-    latitude: l.latitude,
-    longitude: l.longitude,
-    dealType: l.dealType,
-    categoryId: ids.categoryId,
-    propertyTypeId: ids.propertyTypeId,
-    subcategoryId: ids.subcategoryId,
-    districtId: ids.districtId,
-    buildingComplexId: ids.buildingComplexId,
-    features: l.features,
-  };
-}
 
 function phone(r: Random): string {
   const d = () => r.int(0, 9);
