@@ -116,6 +116,7 @@ describe('moderation (browser)', () => {
     await rejectForm.getByLabel('Причина').fill('ab');
     await rejectForm.getByRole('button', { name: 'Отклонить' }).click();
     await page.locator('#field-reason-error').getByText('Причина: от 3 до 500 символов').waitFor();
+    await page.getByText('Ошибка валидации').first().waitFor();
     expect(await rejectForm.getByLabel('Причина').getAttribute('aria-invalid')).toBe('true');
     expect(await markupErrors(await page.content())).toEqual([]);
     expect(await accessibilityViolations(page)).toEqual([]);

@@ -97,9 +97,10 @@ export default function ModerationReviewPage() {
   const { t: tc } = useTranslation('catalog');
   const errors = result?.errors ?? {};
   const hasFieldErrors = Object.keys(errors).length > 0;
-  // A refusal without field errors (409: already moderated, a network failure): one toast and one alert for both forms.
+  // The failure's toast once for the page (spec 02 §8: 'Ошибка валидации', or the API's refusal, e.g. 409 already
+  // moderated); field errors go to their form's summary, a refusal without fields to one alert above both forms.
   const formError = result?.formError ?? null;
-  useToastEffect(hasFieldErrors ? null : formError);
+  useToastEffect(formError);
   const back = (
     <p>
       <Link to={MODERATION_PATH}>← {t('review.back')}</Link>
