@@ -26,7 +26,8 @@
 // between measurements), BENCH_OUT (the report file, bench/results/latest.json),
 // BENCH_REDIS_PREFIX (realty_bench), BENCH_LIGHTHOUSE_RUNS (Lighthouse runs per page, 3; 0: no
 // Lighthouse), BENCH_LIGHTHOUSE_PAGES (names of bench/lib/lighthouse.mjs publicPages, comma-separated;
-// all 13 when unset). The bench's own test (bench/test/smoke.spec.ts) runs the
+// all 13 when unset), BENCH_ONLY=staff (only the staff listing list case of issue 21:
+// bench/lib/staff.mjs). The bench's own test (bench/test/smoke.spec.ts) runs the
 // whole harness at a small scale with these.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -54,6 +55,7 @@ import {
   TEXT_QUERY,
 } from './lib/scenarios.mjs';
 import { deleteRedisKeys, ensureBuilt, machine, startStack } from './lib/stack.mjs';
+import { staffPlan, staffTarget, startStaffApi } from './lib/staff.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -89,6 +91,8 @@ const LIGHTHOUSE_PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '')
   .filter(Boolean);
 const OUT = path.resolve(process.env.BENCH_OUT || path.join(here, 'results', 'latest.json'));
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
+/** BENCH_ONLY=staff: only the staff listing list case (one API, no web, no browser; bench/lib/staff.mjs). */
+const ONLY_STAFF = process.env.BENCH_ONLY === 'staff';
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
@@ -121,15 +125,16 @@ async function cleanup() {
 async function main() {
   // Other work on the machine skews every figure: the load average goes into the report.
   const loadBefore = os.loadavg().map((n) => Math.round(n * 10) / 10);
-  ensureBuilt(root, log);
+  if (!ONLY_STAFF) ensureBuilt(root, log); // BENCH_ONLY=staff needs only the api (tsc -b api)
   // First, so a missing browser is fixed (or said) before ten minutes of load.
-  ensureChromium(log);
+  if (!ONLY_STAFF) ensureChromium(log);
   const { databaseUrl, redisUrl } = await ensureServices();
   process.env.REDIS_URL = redisUrl;
   const url = benchDatabaseUrl(databaseUrl);
   log(`database ${new URL(url).pathname.slice(1)} on ${new URL(url).host}`);
 
   const data = await prepareDatabase(url, { listings: LISTINGS, leads: LEADS, log });
+  if (ONLY_STAFF) return onlyStaff(url, redisUrl, data, loadBefore);
   const sample = await samplePublicListings(url, 500);
 
   // Catalogue queries: the typical filter with each sort, a text query, and a deep page.
@@ -165,6 +170,10 @@ async function main() {
     settle,
     log,
   });
+  // The staff listing list (issue 21), signed in just before it runs.
+  scenarios.push(
+    ...(await runScenarios(await staffPlan(API, TARGET_REPEAT), { catalog, duration: DURATION, warmup: 0, repeat: REPEAT, settle, log })),
+  );
 
   log('page weight and throttled browser metrics of / and /catalog');
   const pages = [];
@@ -253,6 +262,33 @@ async function main() {
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, JSON.stringify(report, null, 2) + '\n');
   printReport(report);
+  log(`written ${path.relative(root, OUT)}; whole run ${elapsed()}`);
+}
+
+/** BENCH_ONLY=staff: one API on the bench database, the staff case only, its target; written to BENCH_OUT. */
+async function onlyStaff(url, redisUrl, data, loadBefore) {
+  const API = await startStaffApi({ url, redisUrl, redisPrefix: REDIS_PREFIX, children, quiet: !VERBOSE, log });
+  const scenarios = await runScenarios(await staffPlan(API, TARGET_REPEAT), {
+    catalog: [{ name: null }],
+    duration: DURATION,
+    warmup: 0,
+    repeat: REPEAT,
+    settle,
+    log,
+  });
+  const report = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    only: 'staff',
+    load_average: { before: loadBefore, after: os.loadavg().map((n) => Math.round(n * 10) / 10) },
+    config: { listings: LISTINGS, scenario_seconds: DURATION },
+    data,
+    scenarios,
+  };
+  report.targets = [staffTarget(scenarios)].filter(Boolean);
+  mkdirSync(path.dirname(OUT), { recursive: true });
+  writeFileSync(OUT, JSON.stringify(report, null, 2) + '\n');
+  for (const t of report.targets) console.log(`  ${t.ok ? 'PASS' : 'MISS'}  ${t.target}: ${t.value}`);
   log(`written ${path.relative(root, OUT)}; whole run ${elapsed()}`);
 }
 

@@ -1,4 +1,5 @@
 // The targets of issue 6 against a bench report, and the printed tables.
+import { staffTarget } from './staff.mjs';
 
 const find = (report, name) => report.scenarios.find((s) => s.name === name);
 /** `p99 X ms`, with every run's p99 when the scenario ran more than once (X is their median). */
@@ -127,6 +128,9 @@ export function evaluateTargets(report, names) {
       docs.every((c) => /private|no-store/.test(c.cache_control) && !/public/.test(c.cache_control)),
     );
   }
+  // issue 21: the staff listing list (bench/lib/staff.mjs)
+  const staff = staffTarget(report.scenarios);
+  if (staff) t.push(staff);
   return t;
 }
 

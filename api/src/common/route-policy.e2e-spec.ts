@@ -93,6 +93,10 @@ const POLICY: Record<string, Policy> = {
   'GET /api/properties/moderation-queue/:id': STAFF_ADMINS,
   'POST /api/properties/:id/approve': STAFF_ADMINS,
   'POST /api/properties/:id/reject': STAFF_ADMINS,
+  // the staff listing list, bulk status and the employee dashboard (issue 21, spec 02 §2, §7)
+  'GET /api/properties/manage': STAFF,
+  'POST /api/properties/bulk-status': STAFF,
+  'GET /api/analytics/dashboard': STAFF,
   // reference data (issue 21, spec 02 §2 admin property-categories, property-types, building-complexes)
   'GET /api/admin/property-categories': STAFF_ADMINS,
   'POST /api/admin/property-categories': STAFF_ADMINS,
@@ -127,8 +131,7 @@ describe('route access policies (every route x every role)', () => {
 
   beforeAll(async () => {
     api = await startAccountsApi({
-      // Every route x every role from one address, each caller with its CSRF handshake: over the
-      // global 600 a minute once the table grows (the limit itself is tested in rate-limit specs).
+      // every route x every role fetches a CSRF pair from one address: more than the 600 a minute of the global limit
       env: { RATE_LIMIT_MAX: '100000' },
       seed: async (url, refs) => {
         const listing = catalogProperties()[0];

@@ -123,6 +123,19 @@ export class PropertyAuthoringRepository {
     );
   }
 
+  /**
+   * A bulk status change (spec 02 §4): `status`; published_at set the first time it becomes
+   * active; `clearRejection` drops the last rejection (an admin publishing it).
+   */
+  async setStatus(m: EntityManager, id: string, status: PropertyStatus, clearRejection: boolean): Promise<StaffPropertyRow> {
+    return this.updateReturning(
+      m,
+      `status = $2::varchar, published_at = CASE WHEN $2::varchar = 'active' THEN coalesce(published_at, now()) ELSE published_at END,
+       ${clearRejection ? 'rejection_reason = NULL, rejection_notes = NULL, rejected_at = NULL, ' : ''}updated_at = now()`,
+      [id, status],
+    );
+  }
+
   /** Soft delete (deleted_at = `at`) or restore (`at` null); status is kept, so a restore brings the previous one back. */
   async setDeleted(m: EntityManager, id: string, at: Date | null): Promise<StaffPropertyRow> {
     return this.updateReturning(m, `deleted_at = $2, updated_at = now()`, [id, at]);

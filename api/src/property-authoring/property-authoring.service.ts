@@ -31,7 +31,7 @@ const ADMINS: readonly RoleName[] = ['admin', 'super_admin'];
 const isAdmin = (u: AuthUser) => ADMINS.includes(u.role);
 
 /** What the audit log keeps of a listing: its editable values, status and waiting changes. */
-function auditView(r: StaffPropertyRow): Record<string, unknown> {
+export function auditView(r: StaffPropertyRow): Record<string, unknown> {
   return {
     ...valuesOf(r),
     status: r.status,

@@ -2,6 +2,7 @@ import { adminCalls, authCalls, favoriteCalls, leadCalls } from './account-calls
 import { geocodingCalls } from './geocoding-calls';
 import { uploadCalls } from './upload-calls';
 import { listingCalls } from './listing-calls';
+import { staffListingCalls } from './staff-listing-calls';
 import { referenceCalls } from './reference-calls';
 import { blogCalls, partnerCalls, propertyCalls } from './public-reads';
 import {
@@ -75,6 +76,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     uploads: uploadCalls(transport),
     /** The listing lifecycle (staff): create, update, remove, restore, deleted, mine, moderationQueue, approve, reject. */
     listings: listingCalls(transport, langQuery),
+    /** The staff listing list (keyset), bulk status change and the employee dashboard. */
+    staffListings: staffListingCalls(transport, langQuery),
     /** Reference data (admins): categories (+ subcategories), types, building complexes, districts. */
     referenceData: referenceCalls(transport, langQuery),
     admin,

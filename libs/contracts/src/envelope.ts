@@ -24,4 +24,6 @@ export interface PageMeta {
    * one without OFFSET; null on the last page. Absent on lists that have no keyset paging.
    */
   nextCursor?: string | null;
+  /** True when `total` is an estimate (GET /api/properties/manage above 1000 matches). */
+  totalEstimated?: boolean;
 }

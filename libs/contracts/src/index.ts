@@ -28,4 +28,5 @@ export * from './audit';
 export * from './uploads';
 export * from './listings.dto';
 export * from './moderation.dto';
+export * from './staff-listings';
 export * from './reference-data.dto';

@@ -11,6 +11,7 @@ import { AuditLog1764000000000 } from './1764000000000-audit-log';
 import { ListingModeration1764010000000 } from './1764010000000-listing-moderation';
 import { Uploads1764100000000 } from './1764100000000-uploads';
 import { ReferenceDataCatalogueVersion1764200000000 } from './1764200000000-reference-data-catalogue-version';
+import { StaffListingIndexes1764210000000 } from './1764210000000-staff-listing-indexes';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   ListingModeration1764010000000,
   Uploads1764100000000,
   ReferenceDataCatalogueVersion1764200000000,
+  StaffListingIndexes1764210000000,
 ];
