@@ -160,7 +160,8 @@ function printSummary(summary) {
     ['users', `${summary.users} (agents: ${summary.agents})`],
     [
       'listings',
-      `${summary.listings} (active ${summary.activeListings}, featured ${summary.featuredListings}, soft-deleted ${summary.deletedListings})`,
+      `${summary.listings} (active ${summary.activeListings}, featured ${summary.featuredListings}, soft-deleted ${summary.deletedListings}, ` +
+        `on moderation ${summary.moderationListings}, rejected ${summary.rejectedListings})`,
     ],
     ['listing images', summary.images],
     ['image pool', `${summary.poolImages} files (${summary.poolImagesWritten} drawn now)`],

@@ -90,6 +90,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/properties/mine': STAFF,
   'POST /api/properties/:id/restore': STAFF,
   'GET /api/properties/moderation-queue': STAFF_ADMINS,
+  'GET /api/properties/moderation-queue/:id': STAFF_ADMINS,
   'POST /api/properties/:id/approve': STAFF_ADMINS,
   'POST /api/properties/:id/reject': STAFF_ADMINS,
   // the staff listing list, bulk status and the employee dashboard (issue 21, spec 02 §2, §7)
@@ -150,7 +151,7 @@ describe('route access policies (every route x every role)', () => {
       const caller = await Caller.create(api.server);
       tokens.set(role, (await caller.login(email)).tokens.accessToken);
     }
-  });
+  }, 60_000);
   afterAll(() => api?.close());
 
   /** Registered routes as "METHOD /path", HEAD folded into GET (checked below). */

@@ -4,12 +4,14 @@ import {
   PropertyWriteDto,
   RejectPropertyDto,
   StaffPropertiesQuery,
-  type ModerationItemDto,
+  type DeletedPropertyDto,
+  type ModerationReviewDto,
   type StaffPropertyDto,
 } from '@realty/contracts';
 import { Client, CurrentUser, Roles, type AuthUser, type RequestClient } from '../common/decorators';
 import type { Paged } from '../common/envelope.interceptor';
 import { PropertyAuthoringService } from './property-authoring.service';
+import { PropertyModerationService } from './property-moderation.service';
 
 /**
  * The listing write API (issue 21; spec 02 §4, §5, §7 "Properties"). Staff only (employee,
@@ -23,15 +25,18 @@ import { PropertyAuthoringService } from './property-authoring.service';
 @Controller('properties')
 @Roles('employee', 'manager', 'admin', 'super_admin')
 export class PropertyAuthoringController {
-  constructor(private readonly authoring: PropertyAuthoringService) {}
+  constructor(
+    private readonly authoring: PropertyAuthoringService,
+    private readonly moderation: PropertyModerationService,
+  ) {}
 
   /**
-   * GET /api/properties/deleted?page&limit -> 200 StaffPropertyDto[] (newest deletion first),
-   * meta {total, page, limit, totalPages}. Admins see all, other staff their own.
+   * GET /api/properties/deleted?page&limit -> 200 DeletedPropertyDto[] (newest deletion first;
+   * owner and who deleted it), meta {total, page, limit, totalPages}. Admins see all, other staff their own.
    */
   @Get('deleted')
-  deleted(@CurrentUser() actor: AuthUser, @Query() q: StaffPropertiesQuery): Promise<Paged<StaffPropertyDto>> {
-    return this.authoring.listDeleted(actor, q.page, q.limit);
+  deleted(@CurrentUser() actor: AuthUser, @Query() q: StaffPropertiesQuery): Promise<Paged<DeletedPropertyDto>> {
+    return this.moderation.deleted(actor, q.page, q.limit);
   }
 
   /** GET /api/properties/mine?page&limit -> 200 the caller's listings with status, pendingChanges and rejection {reason, notes, at}. */
@@ -41,13 +46,20 @@ export class PropertyAuthoringController {
   }
 
   /**
-   * GET /api/properties/moderation-queue?page&limit -> 200 ModerationItemDto[] {property, kind
-   * 'new'|'edit', changes [{field, before, after}]} oldest first. Admins only.
+   * GET /api/properties/moderation-queue?page&limit -> 200 ModerationReviewDto[] {property, kind
+   * 'new'|'edit', changes [{field, before, after}], owner, images, refNames} oldest first. Admins only.
    */
   @Get('moderation-queue')
   @Roles('admin', 'super_admin')
-  moderationQueue(@Query() q: StaffPropertiesQuery): Promise<Paged<ModerationItemDto>> {
-    return this.authoring.moderationQueue(q.page, q.limit);
+  moderationQueue(@Query() q: StaffPropertiesQuery): Promise<Paged<ModerationReviewDto>> {
+    return this.moderation.queue(q.page, q.limit);
+  }
+
+  /** GET /api/properties/moderation-queue/:id -> 200 ModerationReviewDto; 404 unknown, deleted or not on moderation. Admins only. */
+  @Get('moderation-queue/:id')
+  @Roles('admin', 'super_admin')
+  moderationItem(@Param('id') id: string): Promise<ModerationReviewDto> {
+    return this.moderation.item(id);
   }
 
   /** POST /api/properties PropertyWriteDto -> 201 StaffPropertyDto (status active for admins, pending otherwise). */

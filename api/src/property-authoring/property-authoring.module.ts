@@ -10,14 +10,17 @@ import { LISTING_FILE_STORAGE, PropertyEditingService } from './property-editing
 import { PropertyManageController } from './property-manage.controller';
 import { PropertyManageRepository } from './property-manage.repository';
 import { PropertyManageService } from './property-manage.service';
+import { PropertyModerationRepository } from './property-moderation.repository';
+import { MODERATION_FILE_STORAGE, PropertyModerationService } from './property-moderation.service';
 import { StaffDashboardController } from './staff-dashboard.controller';
 import { StaffDashboardService } from './staff-dashboard.service';
 
 /**
  * The listing write path (issue 21; spec 02 §4-§7): controller -> PropertyAuthoringService ->
  * PropertyAuthoringRepository (SQL) -> mapper; the staff list and bulk status
- * (PropertyManage*), the employee dashboard (StaffDashboard*), and the form's reads and image
- * order (PropertyEditing*). Uses PropertiesService only to drop the public catalogue cache after a
+ * (PropertyManage*), the employee dashboard (StaffDashboard*), the form's reads and image order
+ * (PropertyEditing*), and the admin's reads of the moderation queue and the deleted listings
+ * (PropertyModeration*). Uses PropertiesService only to drop the public catalogue cache after a
  * write; AuditService and Clock come from global modules.
  */
 @Module({
@@ -32,6 +35,9 @@ import { StaffDashboardService } from './staff-dashboard.service';
     PropertyEditingService,
     StaffDashboardService,
     { provide: LISTING_FILE_STORAGE, useFactory: () => new LocalFileStorage() },
+    PropertyModerationRepository,
+    PropertyModerationService,
+    { provide: MODERATION_FILE_STORAGE, useFactory: () => new LocalFileStorage() },
   ],
 })
 export class PropertyAuthoringModule {}

@@ -3,7 +3,8 @@ import type { PropertyStatus, PropertyWriteValues } from '@realty/contracts';
 import type { EntityManager } from 'typeorm';
 import { toStoredText, type StaffPropertyRow } from './property-authoring.mapper';
 
-const COLUMNS = `id, slug, title, description, price, area, address, characteristics, floor, total_floors, latitude, longitude,
+/** The columns of a StaffPropertyRow (unqualified: `FROM properties`). */
+export const COLUMNS = `id, slug, title, description, price, area, address, characteristics, floor, total_floors, latitude, longitude,
   deal_type, category_id, property_type_id, subcategory_id, district_id, building_complex_id, features, status, owner_id,
   pending_changes, rejection_reason, rejection_notes, rejected_at, published_at, created_at, updated_at, deleted_at`;
 
@@ -145,31 +146,9 @@ export class PropertyAuthoringRepository {
     return res[0][0];
   }
 
-  /** Deleted listings, newest deletion first (`ownerId`: only theirs). */
-  async listDeleted(
-    m: EntityManager,
-    ownerId: string | null,
-    page: number,
-    limit: number,
-  ): Promise<{ rows: StaffPropertyRow[]; total: number }> {
-    return this.page(
-      m,
-      `deleted_at IS NOT NULL${ownerId ? ' AND owner_id = $1' : ''}`,
-      ownerId ? [ownerId] : [],
-      'deleted_at DESC, id',
-      page,
-      limit,
-    );
-  }
-
   /** Listings of `ownerId` not deleted, newest change first. */
   async listOwned(m: EntityManager, ownerId: string, page: number, limit: number): Promise<{ rows: StaffPropertyRow[]; total: number }> {
     return this.page(m, `deleted_at IS NULL AND owner_id = $1`, [ownerId], 'updated_at DESC, id', page, limit);
-  }
-
-  /** Listings on moderation (pending, or with waiting changes), oldest first. */
-  async moderationQueue(m: EntityManager, page: number, limit: number): Promise<{ rows: StaffPropertyRow[]; total: number }> {
-    return this.page(m, `deleted_at IS NULL AND (status = 'pending' OR pending_changes IS NOT NULL)`, [], 'updated_at, id', page, limit);
   }
 
   private async page(

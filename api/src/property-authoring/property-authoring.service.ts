@@ -6,7 +6,6 @@ import {
   listingYearProblem,
   slugify,
   type Language,
-  type ModerationItemDto,
   type PropertyStatus,
   type PropertyWriteDto,
   type PropertyWriteValues,
@@ -24,7 +23,7 @@ import { Paged } from '../common/envelope.interceptor';
 import { publicWebUrl } from '../leads/leads.service';
 import { OutboxRelay } from '../outbox/outbox.relay';
 import { PropertiesService } from '../properties/properties.service';
-import { fieldChanges, toStaffProperty, valuesFromDto, valuesOf, type StaffPropertyRow } from './property-authoring.mapper';
+import { toStaffProperty, valuesFromDto, valuesOf, type StaffPropertyRow } from './property-authoring.mapper';
 import { PropertyAuthoringRepository } from './property-authoring.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -201,30 +200,10 @@ export class PropertyAuthoringService {
     });
   }
 
-  /** GET /api/properties/deleted: admins see every deleted listing, other staff their own. */
-  async listDeleted(actor: AuthUser, page = 1, limit = ADMIN_USERS_PAGE_SIZE): Promise<Paged<StaffPropertyDto>> {
-    const { rows, total } = await this.repository.listDeleted(this.db.manager, isAdmin(actor) ? null : actor.id, page, limit);
-    return new Paged(rows.map(toStaffProperty), { total, page, limit, totalPages: Math.ceil(total / limit) });
-  }
-
   /** GET /api/properties/mine: the actor's listings (status, waiting changes, last rejection). */
   async listMine(actor: AuthUser, page = 1, limit = ADMIN_USERS_PAGE_SIZE): Promise<Paged<StaffPropertyDto>> {
     const { rows, total } = await this.repository.listOwned(this.db.manager, actor.id, page, limit);
     return new Paged(rows.map(toStaffProperty), { total, page, limit, totalPages: Math.ceil(total / limit) });
-  }
-
-  /** GET /api/properties/moderation-queue: oldest first, each with its changes per field. */
-  async moderationQueue(page = 1, limit = ADMIN_USERS_PAGE_SIZE): Promise<Paged<ModerationItemDto>> {
-    const { rows, total } = await this.repository.moderationQueue(this.db.manager, page, limit);
-    const items = rows.map((r): ModerationItemDto => {
-      const edit = r.pending_changes !== null;
-      return {
-        property: toStaffProperty(r),
-        kind: edit ? 'edit' : 'new',
-        changes: edit ? fieldChanges(valuesOf(r), r.pending_changes!) : fieldChanges(null, valuesOf(r)),
-      };
-    });
-    return new Paged(items, { total, page, limit, totalPages: Math.ceil(total / limit) });
   }
 
   /** Runs `work` in a transaction, then drops this process's catalogue cache. */

@@ -1,6 +1,7 @@
 import type {
+  DeletedPropertyDto,
   ListingFormOptionsDto,
-  ModerationItemDto,
+  ModerationReviewDto,
   PageMeta,
   PropertyWriteDto,
   StaffPropertyDto,
@@ -43,16 +44,19 @@ export function listingCalls({ request, getData, write }: Transport, langQuery: 
     /** DELETE /properties/{id} -> 204 (null): soft delete, hidden from the public API. */
     remove: (id: string, opts?: Opts) => write<null>('DELETE', path(id), undefined, opts),
     /** POST /properties/{id}/restore -> the listing in its previous status. */
-    restore: (id: string, opts?: Opts) => write<StaffPropertyDto>('POST', `${path(id)}/restore`, undefined, opts),
-    /** GET /properties/deleted?page&limit -> deleted listings, newest deletion first (admins: all; others: their own). */
-    deleted: (query: PageQuery = {}, opts?: Opts) => page<StaffPropertyDto>('/properties/deleted', query, opts),
+    restore: (id: string, opts?: Opts) => write<StaffPropertyDto>('POST', `${path(id)}/restore`, undefined, { ...opts, query: langQuery }),
+    /** GET /properties/deleted?page&limit -> deleted listings with owner and deleter, newest deletion first (admins: all; others: their own). */
+    deleted: (query: PageQuery = {}, opts?: Opts) => page<DeletedPropertyDto>('/properties/deleted', query, opts),
     /** GET /properties/mine?page&limit -> the caller's listings with status, pendingChanges and the last rejection. */
     mine: (query: PageQuery = {}, opts?: Opts) => page<StaffPropertyDto>('/properties/mine', query, opts),
-    /** GET /properties/moderation-queue?page&limit -> {property, kind, changes[{field, before, after}]}, oldest first. */
-    moderationQueue: (query: PageQuery = {}, opts?: Opts) => page<ModerationItemDto>('/properties/moderation-queue', query, opts),
+    /** GET /properties/moderation-queue?page&limit -> {property, kind, changes[{field, before, after}], owner, images, refNames}, oldest first. */
+    moderationQueue: (query: PageQuery = {}, opts?: Opts) => page<ModerationReviewDto>('/properties/moderation-queue', query, opts),
+    /** GET /properties/moderation-queue/{id} -> one listing on moderation (ApiError 404 when it no longer awaits it). */
+    moderationItem: (id: string, opts?: Opts) =>
+      getData<ModerationReviewDto>(`/properties/moderation-queue/${segment(id)}`, { ...langQuery }, opts),
     /** POST /properties/{id}/approve {comment?} -> the listing, active with its waiting changes applied. */
     approve: (id: string, comment?: string, opts?: Opts) =>
-      write<StaffPropertyDto>('POST', `${path(id)}/approve`, comment ? { comment } : {}, opts),
+      write<StaffPropertyDto>('POST', `${path(id)}/approve`, comment ? { comment } : {}, { ...opts, query: langQuery }),
     /** GET /properties/form-options -> the form's reference lists (categories with subcategories, types, districts, complexes). */
     formOptions: (opts?: Opts) => getData<ListingFormOptionsDto>('/properties/form-options', langQuery, opts),
     /** GET /properties/{id}/edit -> the listing as its author edits it (proposed values while an edit waits) with its images, main first. */

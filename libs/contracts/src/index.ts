@@ -27,6 +27,7 @@ export * from './geocoding';
 export * from './audit';
 export * from './uploads';
 export * from './listings.dto';
+export * from './moderation.dto';
 export * from './staff-listings';
 export * from './listing-form';
 export * from './reference-data.dto';

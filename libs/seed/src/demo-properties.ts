@@ -1,7 +1,8 @@
-import type { DealType, PropertyFeature, PropertyStatus, PropertyTypeSlug } from '@realty/contracts';
+import type { DealType, LocalizedText, PropertyFeature, PropertyStatus, PropertyTypeSlug } from '@realty/contracts';
 import { PROPERTY_FEATURES } from '@realty/contracts';
 import type { PropertyCharacteristics } from '@realty/db';
 import type { DemoImageKind } from './demo-images';
+import { stageModeration, type SeedProposal, type SeedRejection } from './demo-moderation';
 import { buildPropertyTexts, propertySlug, nounVariants, type PropertyFacts, type PropertyTexts } from './property-text';
 import { hashSeed, Random } from './random';
 import { COMPLEX_DEFS, DISTRICT_DEFS, HOME_COMPLEX_SLUG, type ComplexDef, type DistrictDef } from './reference-data';
@@ -105,8 +106,15 @@ export interface GeneratedProperty {
   updatedAt: Date;
   publishedAt: Date | null;
   deletedAt: Date | null;
+  /** The last moderation rejection (status inactive, never published): demo-moderation.ts. */
+  rejection: SeedRejection | null;
+  /** An agent's edit of the active listing waiting for approval (pending_changes): demo-moderation.ts. */
+  proposal: SeedProposal | null;
   images: GeneratedImage[];
 }
+
+/** The facts and noun each listing's texts were built from (for the demo's waiting edit). */
+const TEXT_SOURCES = new WeakMap<GeneratedProperty, { facts: PropertyFacts; noun: LocalizedText }>();
 
 export interface GeneratePropertiesOptions {
   seed: number;
@@ -316,7 +324,8 @@ function generateOne(i: number, o: GeneratePropertiesOptions, offsets: ShareOffs
   }
 
   const facts: PropertyFacts = { type, dealType, area, floor, district, complex, address, features, characteristics, rate, price };
-  const texts = buildPropertyTexts(facts, r.pick(nounVariants(facts)));
+  const noun = r.pick(nounVariants(facts));
+  const texts = buildPropertyTexts(facts, noun);
   let slug = propertySlug(texts.title.en, r.base36(5));
   while (slugs.has(slug)) slug = propertySlug(texts.title.en, r.base36(6));
   slugs.add(slug);
@@ -330,7 +339,7 @@ function generateOne(i: number, o: GeneratePropertiesOptions, offsets: ShareOffs
   const viewsCount = status === 'pending' ? r.int(0, 20) : Math.floor(900 * Math.pow(r.float(), 1.5));
   const favoritesCount = Math.min(40, Math.round((viewsCount / 900) * 40 * r.float(0.2, 1.1)));
 
-  return {
+  const listing: GeneratedProperty = {
     id,
     slug,
     type,
@@ -356,8 +365,12 @@ function generateOne(i: number, o: GeneratePropertiesOptions, offsets: ShareOffs
     updatedAt,
     publishedAt,
     deletedAt: null,
+    rejection: null,
+    proposal: null,
     images: imagesOf(r, type, complex, o.pool),
   };
+  TEXT_SOURCES.set(listing, { facts, noun });
+  return listing;
 }
 
 /** At least this many featured listings (the home page shows 6; spec 01 §2). */
@@ -384,5 +397,8 @@ export function generateProperties(o: GeneratePropertiesOptions): GeneratedPrope
     const from = l.updatedAt.getTime();
     l.deletedAt = new Date(Math.floor((from + pick.float() * (o.referenceDate.getTime() - from)) / 1000) * 1000);
   }
+  // Work for the back office: new listings on moderation, a waiting edit, rejections (issue 21);
+  // not in the tiny data sets of tests (a handful of listings, all public).
+  if (o.count >= 20) stageModeration(listings, new Random(hashSeed(o.seed, 'moderation')), o.referenceDate, (l) => TEXT_SOURCES.get(l));
   return listings;
 }

@@ -5,10 +5,21 @@ import path from 'node:path';
 import * as argon2 from 'argon2';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
-import { DISTRICTS, LANGUAGES, PROPERTY_FEATURES, PROPERTY_TYPES, ROLES, type LocalizedText } from '@realty/contracts';
+import {
+  DISTRICTS,
+  LANGUAGES,
+  PROPERTY_FEATURES,
+  PROPERTY_TYPES,
+  PropertyWriteDto,
+  RejectPropertyDto,
+  ROLES,
+  validateInput,
+  type LocalizedText,
+} from '@realty/contracts';
 import { createTestDatabase } from '@realty/testkit';
 import { createDataSource, LocalFileStorage } from '@realty/db';
 import { DEMO_IMAGE_HEIGHT, DEMO_IMAGE_WIDTH, demoImagePool, renderDemoImage } from './demo-images';
+import { MIN_PENDING, MIN_REJECTED } from './demo-moderation';
 import { AREA_RANGES, generateProperties, RATE_RANGES } from './demo-properties';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, HOME_COMPLEX_SLUG } from './reference-data';
 import { DEFAULT_LISTING_COUNT, DEFAULT_REFERENCE_DATE, seedDemoData, type SeedResult } from './seed-demo-data';
@@ -230,6 +241,83 @@ describe('seedDemoData', () => {
     expect(s.max_views).toBeLessThanOrEqual(900);
     expect(s.max_favs).toBeLessThanOrEqual(40);
     expect(s.premium).toBeGreaterThan(0);
+  });
+
+  it('stages moderation work owned by demo agents: new listings on moderation, one waiting edit, rejections, deleted ones', async () => {
+    const rows: Array<{
+      status: string;
+      title: LocalizedText;
+      price: string;
+      published_at: Date | null;
+      updated_at: Date;
+      deleted_at: Date | null;
+      pending_changes: Record<string, unknown> | null;
+      rejection_reason: string | null;
+      rejection_notes: string | null;
+      rejected_at: Date | null;
+      owner: string;
+      owner_role: string;
+    }> = await a.query(`
+      SELECT p.status, p.title, p.price, p.published_at, p.updated_at, p.deleted_at, p.pending_changes, p.rejection_reason, p.rejection_notes,
+             p.rejected_at, u.email AS owner, r.name AS owner_role
+      FROM properties p JOIN users u ON u.id = p.owner_id JOIN roles r ON r.id = u.role_id`);
+    const live = rows.filter((x) => !x.deleted_at);
+    const fresh = live.filter((x) => x.status === 'pending');
+    expect(fresh.length).toBeGreaterThanOrEqual(MIN_PENDING);
+    for (const x of fresh) expect(x.published_at).toBeNull();
+    // Sent in the last ten days before the reference date: the queue is recent work.
+    for (const x of fresh) expect(DEFAULT_REFERENCE_DATE.getTime() - x.updated_at.getTime()).toBeLessThanOrEqual(10 * 24 * 3600 * 1000);
+
+    // One approved listing with an agent's edit: a lower price and a new title, every field the API compares, valid as a write.
+    const edits = live.filter((x) => x.pending_changes);
+    expect(edits).toHaveLength(1);
+    const [edit] = edits;
+    expect(edit.status).toBe('active');
+    const proposed = edit.pending_changes!;
+    expect(Object.keys(proposed).sort()).toEqual(
+      [
+        'title',
+        'description',
+        'price',
+        'area',
+        'address',
+        'city',
+        'rooms',
+        'floor',
+        'totalFloors',
+        'yearBuilt',
+        'latitude',
+        'longitude',
+        'dealType',
+        'categoryId',
+        'propertyTypeId',
+        'subcategoryId',
+        'districtId',
+        'buildingComplexId',
+        'features',
+      ].sort(),
+    );
+    expect(proposed.price as number).toBeLessThan(Number(edit.price));
+    expect((proposed.title as LocalizedText).ru).not.toBe(edit.title.ru);
+    expect((proposed.title as LocalizedText).ru.startsWith(edit.title.ru)).toBe(true);
+    const checked = await validateInput(PropertyWriteDto, proposed, 'ru');
+    expect(checked.ok ? {} : checked.errors).toEqual({});
+
+    // Rejected: inactive, never published, with the moderator's reason (bounds of RejectPropertyDto).
+    const rejected = live.filter((x) => x.rejection_reason);
+    expect(rejected.length).toBeGreaterThanOrEqual(MIN_REJECTED);
+    for (const x of rejected) {
+      expect([x.status, x.published_at, x.rejected_at instanceof Date]).toEqual(['inactive', null, true]);
+      expect((await validateInput(RejectPropertyDto, { reason: x.rejection_reason, notes: x.rejection_notes }, 'ru')).ok).toBe(true);
+    }
+    // Every listing belongs to an agent; the demo employee owns some of each kind of work.
+    for (const x of rows) expect(['employee', 'manager']).toContain(x.owner_role);
+    const mine = rows.filter((x) => x.owner === 'employee@realty.local');
+    expect(mine.filter((x) => !x.deleted_at && x.status === 'pending').length).toBeGreaterThan(0);
+    expect(mine.filter((x) => x.pending_changes)).toHaveLength(1);
+    expect(mine.filter((x) => x.rejection_reason).length).toBeGreaterThan(0);
+    expect(mine.filter((x) => x.deleted_at).length).toBeGreaterThan(0);
+    expect(resultA.summary).toMatchObject({ moderationListings: fresh.length + 1, rejectedListings: rejected.length });
   });
 
   it('keeps prices, areas and floors in the Almaty ranges', async () => {

@@ -17,6 +17,37 @@ export const useMarkStaffFormDirty = () => useContext(MarkDirty);
 type BlockArgs = Parameters<Extract<Parameters<typeof useBlocker>[0], (...args: never[]) => unknown>>[0];
 
 /**
+ * The unsaved-changes warning of a StaffForm: leaving the page in the app asks to confirm,
+ * closing the tab gets the browser's prompt. Its own component so that a form without the guard
+ * registers no blocker (React Router keeps one at a time: a page with two forms, e.g. approve and
+ * reject, guards at most one).
+ */
+function UnsavedChangesGuard({ shouldBlock }: { shouldBlock: () => boolean }) {
+  const { t } = useTranslation('dashboard');
+  const blocker = useBlocker(
+    useCallback(
+      ({ currentLocation, nextLocation }: BlockArgs) =>
+        shouldBlock() && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+      [shouldBlock],
+    ),
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(t('form.unsaved'))) blocker.proceed();
+    else blocker.reset();
+  }, [blocker, t]);
+  useBeforeUnload(
+    useCallback(
+      (event: BeforeUnloadEvent) => {
+        if (shouldBlock()) event.preventDefault();
+      },
+      [shouldBlock],
+    ),
+  );
+  return null;
+}
+
+/**
  * The one form of the staff screens (issue 21): a POST <Form> with the CSRF token, the errors
  * summary (links to the fields, focused when errors come back), the failure shown as a toast and
  * in the page (FormAlert, for no-JavaScript), a submit button that shows the save in progress,
@@ -70,29 +101,8 @@ export function StaffForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [errors]);
 
-  const blocker = useBlocker(
-    useCallback(
-      ({ currentLocation, nextLocation }: BlockArgs) =>
-        guardUnsaved &&
-        dirty &&
-        !leaving.current &&
-        currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
-      [guardUnsaved, dirty],
-    ),
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    if (window.confirm(t('form.unsaved'))) blocker.proceed();
-    else blocker.reset();
-  }, [blocker, t]);
-  useBeforeUnload(
-    useCallback(
-      (event: BeforeUnloadEvent) => {
-        if (guardUnsaved && dirty && !leaving.current) event.preventDefault();
-      },
-      [guardUnsaved, dirty],
-    ),
-  );
+  // Read when a navigation starts, so always the latest state.
+  const shouldBlock = useCallback(() => dirty && !leaving.current, [dirty]);
 
   const markDirty = useCallback(() => setDirty(true), []);
 
@@ -112,6 +122,7 @@ export function StaffForm({
       aria-busy={submitting || undefined}
     >
       <AuthenticityTokenInput />
+      {guardUnsaved ? <UnsavedChangesGuard shouldBlock={shouldBlock} /> : null}
       {errorList.length ? (
         <div className="form-summary" role="alert" tabIndex={-1} ref={summary} aria-labelledby="form-summary-title">
           <h2 id="form-summary-title">{t('form.summary', { count: errorList.length })}</h2>

@@ -8,5 +8,6 @@ import listingForm from './listingForm';
 import company from './company';
 import news from './news';
 import partners from './partners';
+import moderation from './moderation';
 
-export default { common, home, catalog, auth, dashboard, partners, news, company, forms, listingForm };
+export default { common, home, catalog, auth, dashboard, partners, news, company, forms, listingForm, moderation };
