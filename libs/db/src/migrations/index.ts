@@ -10,6 +10,7 @@ import { PropertyLeads1763985000000 } from './1763985000000-property-leads';
 import { AuditLog1764000000000 } from './1764000000000-audit-log';
 import { ListingModeration1764010000000 } from './1764010000000-listing-moderation';
 import { Uploads1764100000000 } from './1764100000000-uploads';
+import { UploadSizeBigint1764230000000 } from './1764230000000-upload-size-bigint';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   AuditLog1764000000000,
   ListingModeration1764010000000,
   Uploads1764100000000,
+  UploadSizeBigint1764230000000,
 ];
