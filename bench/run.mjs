@@ -26,7 +26,8 @@
 // between measurements), BENCH_OUT (the report file, bench/results/latest.json),
 // BENCH_REDIS_PREFIX (realty_bench), BENCH_LIGHTHOUSE_RUNS (Lighthouse runs per page, 3; 0: no
 // Lighthouse), BENCH_LIGHTHOUSE_PAGES (names of bench/lib/lighthouse.mjs publicPages, comma-separated;
-// all 13 when unset). The bench's own test (bench/test/smoke.spec.ts) runs the
+// all 13 when unset), BENCH_SAVE_RATE (listing saves per second, 20), BENCH_SAVE_SECONDS (15),
+// BENCH_UPLOADS (5 MB JPEG uploads timed, 5; lib/staff-writes.mjs). The bench's own test (bench/test/smoke.spec.ts) runs the
 // whole harness at a small scale with these.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -170,7 +171,15 @@ async function main() {
   // Staff writes of issue 21 (lib/staff-writes.mjs; also alone: node bench/staff-writes.mjs):
   // a listing save at a fixed rate, and 5 MB JPEG uploads until the worker has made the variants.
   startWorker({ NODE_ENV: 'production', DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_PREFIX }, { children, verbose: VERBOSE });
-  const staffWrites = await runStaffWrites({ api: API, url, settle, log });
+  const staffWrites = await runStaffWrites({
+    api: API,
+    url,
+    rate: Number(process.env.BENCH_SAVE_RATE || 20),
+    seconds: Number(process.env.BENCH_SAVE_SECONDS || 15),
+    uploads: Number(process.env.BENCH_UPLOADS || 5),
+    settle,
+    log,
+  });
 
   log('page weight and throttled browser metrics of / and /catalog');
   const pages = [];
