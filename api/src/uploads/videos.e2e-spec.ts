@@ -148,7 +148,7 @@ describe('video uploads', () => {
     await expect(fs.access(path.join(dataDir, 'uploads', 'videos', name))).rejects.toThrow();
   });
 
-  it('removes the stored file when its database transaction fails', async () => {
+  it('removes the stored file when its database transaction fails (videos, and documents the same way)', async () => {
     const before = await filesOnDisk();
     await withClient(api.databaseUrl, (c) =>
       c.query(`
@@ -158,6 +158,12 @@ describe('video uploads', () => {
     try {
       const res = await upload(staff, [{ data: mp4(), name: 'a.mp4', type: 'video/mp4' }]);
       expect(res.status).toBe(500);
+      const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+      const doc = await request(api.server)
+        .post('/api/upload/documents')
+        .set('Authorization', `Bearer ${staff.accessToken}`)
+        .attach('file', pdf, { filename: 'a.pdf', contentType: 'application/pdf' });
+      expect(doc.status).toBe(500);
     } finally {
       await withClient(api.databaseUrl, (c) => c.query(`DROP TRIGGER test_refuse_upload ON uploads; DROP FUNCTION test_refuse_upload();`));
     }
