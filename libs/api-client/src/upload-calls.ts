@@ -16,7 +16,8 @@ export function uploadCalls({ getData, write }: Transport) {
   return {
     /**
      * POST /upload/property-images, form fields `images` (files, at most 10; jpeg, png, webp,
-     * avif) and `propertyId` -> the stored files with their property_images ids.
+     * avif) and `propertyId` -> the stored files with their property_images ids. Progress in a
+     * browser: `opts.onUploadProgress`.
      */
     propertyImages(form: FormData, opts?: CallOptions): Promise<UploadedFilesDto> {
       return write<UploadedFilesDto>('POST', '/upload/property-images', form, opts);
@@ -29,9 +30,9 @@ export function uploadCalls({ getData, write }: Transport) {
      * POST /upload/videos, a form of one or more files (mp4, webm, mov; any field name) -> the
      * stored files. The API streams each to disk (≤ UPLOAD_VIDEO_MAX_BYTES, 500 MB by default,
      * health().videos.maxBytes), so the call waits up to VIDEO_UPLOAD_TIMEOUT_MS (30 min) unless
-     * `opts.timeoutMs` says otherwise. Progress: fetch reports none for a request body, so a page
-     * that shows a progress bar posts the same form with XMLHttpRequest (upload.onprogress) to
-     * the same URL and reads the same envelope; without JavaScript the form posts as it is.
+     * `opts.timeoutMs` says otherwise. Progress: `opts.onUploadProgress(loaded, total)` in a
+     * browser (the call then goes through XMLHttpRequest, xhr-fetch.ts; same envelope and
+     * errors); on the server (Node's fetch) no progress is reported.
      */
     videos(form: FormData, opts?: CallOptions): Promise<UploadedFilesDto> {
       return write<UploadedFilesDto>('POST', '/upload/videos', form, { timeoutMs: VIDEO_UPLOAD_TIMEOUT_MS, ...opts });
