@@ -68,33 +68,32 @@ export class UploadsService {
       const name = `${randomUUID()}.${type.ext}`;
       const key = `properties/${propertyId}/${name}`;
       await this.storage.put(key, data);
-      const imageId = await this.removeOnFailure(key, () =>
-        this.db.transaction(async (m) => {
-          const inserted: Array<{ id: string }> = await m.query(
-            `INSERT INTO property_images (property_id, storage_key, width, height, sort_order)
+      const rows = this.db.transaction(async (m) => {
+        const inserted: Array<{ id: string }> = await m.query(
+          `INSERT INTO property_images (property_id, storage_key, width, height, sort_order)
            VALUES ($1, $2, $3, $4, (SELECT COALESCE(MAX(sort_order) + 1, 0) FROM property_images WHERE property_id = $1))
            RETURNING id`,
-            [propertyId, key, type.width ?? null, type.height ?? null],
-          );
-          const id = inserted[0].id;
-          await m.query(
-            `INSERT INTO uploads (name, kind, mime, size_bytes, storage_key, uploader_id, property_image_id) VALUES ($1, 'image', $2, $3, $4, $5, $6)`,
-            [name, type.mime, data.length, key, actor.id, id],
-          );
-          await this.outbox.write(m, JobName.PropertyImageVariants, { imageId: id });
-          await this.audit.record(
-            m,
-            { user: actor, client },
-            {
-              action: 'property_image.create',
-              entity: 'property_image',
-              entityId: id,
-              after: { propertyId, name, mime: type.mime, size: data.length, width: type.width, height: type.height },
-            },
-          );
-          return id;
-        }),
-      );
+          [propertyId, key, type.width ?? null, type.height ?? null],
+        );
+        const id = inserted[0].id;
+        await m.query(
+          `INSERT INTO uploads (name, kind, mime, size_bytes, storage_key, uploader_id, property_image_id) VALUES ($1, 'image', $2, $3, $4, $5, $6)`,
+          [name, type.mime, data.length, key, actor.id, id],
+        );
+        await this.outbox.write(m, JobName.PropertyImageVariants, { imageId: id });
+        await this.audit.record(
+          m,
+          { user: actor, client },
+          {
+            action: 'property_image.create',
+            entity: 'property_image',
+            entityId: id,
+            after: { propertyId, name, mime: type.mime, size: data.length, width: type.width, height: type.height },
+          },
+        );
+        return id;
+      });
+      const imageId = await this.removeOnFailure(key, () => rows);
       out.push({
         name,
         url: this.storage.publicUrl(key),
@@ -186,12 +185,13 @@ export class UploadsService {
 
   /** Runs `write` (the rows of a file already stored under `key`); when it fails, removes the file so no orphan stays on disk. */
   private async removeOnFailure<T>(key: string, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      await this.storage.remove(key).catch(() => undefined);
-      throw err;
-    }
+    return write().catch((err: unknown) => this.removeAndRethrow(key, err));
+  }
+
+  /** Removes the stored file of a failed write (ignoring a failure to do so) and throws `err` on. */
+  private async removeAndRethrow(key: string, err: unknown): Promise<never> {
+    await this.storage.remove(key).catch(() => undefined);
+    throw err;
   }
 
   /**

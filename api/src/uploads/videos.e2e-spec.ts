@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { Caller, freshEmail, insertUser, startAccountsApi, type AccountsApi } from '../../test/accounts';
-import { withClient } from '../../test/fixtures';
+import sharp from 'sharp';
+import { catalogProperties, insertProperty, withClient } from '../../test/fixtures';
 
 /** The video limit of this file (UPLOAD_VIDEO_MAX_BYTES), small so the 413 path is cheap. */
 const LIMIT = 100_000;
@@ -42,6 +43,7 @@ describe('video uploads', () => {
   let staff: Caller;
   let staffId: string;
   let customer: Caller;
+  let propertyId: string;
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'realty-videos-'));
@@ -50,6 +52,11 @@ describe('video uploads', () => {
     staffId = await insertUser(api, { email: staffEmail, role: 'employee' });
     const customerEmail = freshEmail('video-customer');
     await insertUser(api, { email: customerEmail, role: 'user' });
+    propertyId = await withClient(api.databaseUrl, async (c) => {
+      const id = await insertProperty(c, api.refs, catalogProperties()[0]);
+      await c.query(`UPDATE properties SET owner_id = $1 WHERE id = $2`, [staffId, id]);
+      return id;
+    });
     staff = await Caller.create(api.server);
     await staff.login(staffEmail);
     customer = await Caller.create(api.server);
@@ -148,7 +155,7 @@ describe('video uploads', () => {
     await expect(fs.access(path.join(dataDir, 'uploads', 'videos', name))).rejects.toThrow();
   });
 
-  it('removes the stored file when its database transaction fails (videos, and documents the same way)', async () => {
+  it('removes the stored file when its database transaction fails (videos, and documents and property images the same way)', async () => {
     const before = await filesOnDisk();
     await withClient(api.databaseUrl, (c) =>
       c.query(`
@@ -164,6 +171,15 @@ describe('video uploads', () => {
         .set('Authorization', `Bearer ${staff.accessToken}`)
         .attach('file', pdf, { filename: 'a.pdf', contentType: 'application/pdf' });
       expect(doc.status).toBe(500);
+      const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#336699' } })
+        .jpeg()
+        .toBuffer();
+      const image = await request(api.server)
+        .post('/api/upload/property-images')
+        .set('Authorization', `Bearer ${staff.accessToken}`)
+        .field('propertyId', propertyId)
+        .attach('images', jpeg, { filename: 'a.jpg', contentType: 'image/jpeg' });
+      expect(image.status).toBe(500);
     } finally {
       await withClient(api.databaseUrl, (c) => c.query(`DROP TRIGGER test_refuse_upload ON uploads; DROP FUNCTION test_refuse_upload();`));
     }
