@@ -1,6 +1,6 @@
 import type { StoredUploadDto, UploadHealthDto } from '@realty/contracts';
 import { randomUUID } from 'node:crypto';
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FileStorage, IncomingFile } from '@realty/db';
 import type { Readable } from 'node:stream';
@@ -25,15 +25,29 @@ export type StoredUpload = StoredUploadDto;
 
 const ADMINS = new Set(['admin', 'super_admin']);
 
+/** Age after which a file left in the storage's `.incoming` folder (a process killed mid-upload) is removed at start. */
+export const STALE_INCOMING_MS = 24 * 60 * 60_000;
+
 /** Uploads of spec 02 §7: property images, documents, videos, deletion. */
 @Injectable()
-export class UploadsService {
+export class UploadsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(UploadsService.name);
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(UPLOAD_FILE_STORAGE) private readonly storage: FileStorage,
     private readonly audit: AuditService,
     private readonly outbox: OutboxRelay,
   ) {}
+
+  /** At start: removes videos half-received by a process that was killed (older than STALE_INCOMING_MS; never fails the start). */
+  async onApplicationBootstrap(): Promise<void> {
+    const removed = await this.storage.sweepIncoming(STALE_INCOMING_MS).catch((err: unknown) => {
+      this.logger.warn(`could not sweep the incoming uploads: ${(err as Error).message}`);
+      return 0;
+    });
+    if (removed) this.logger.log(`removed ${removed} half-received upload(s) left by an earlier process`);
+  }
 
   /** The limits answered by GET /api/upload/health. */
   health(): UploadHealthDto {

@@ -47,6 +47,13 @@ describe('video uploads', () => {
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'realty-videos-'));
+    // What a process killed mid-upload leaves: one part two days old, one just being written.
+    const incoming = path.join(dataDir, 'uploads', '.incoming');
+    await fs.mkdir(incoming, { recursive: true });
+    await fs.writeFile(path.join(incoming, 'stale.part'), 'x');
+    await fs.writeFile(path.join(incoming, 'recent.part'), 'x');
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
+    await fs.utimes(path.join(incoming, 'stale.part'), twoDaysAgo, twoDaysAgo);
     api = await startAccountsApi({ env: { DATA_DIR: dataDir, UPLOAD_VIDEO_MAX_BYTES: String(LIMIT) } });
     const staffEmail = freshEmail('video-staff');
     staffId = await insertUser(api, { email: staffEmail, role: 'employee' });
@@ -79,6 +86,11 @@ describe('video uploads', () => {
     const entries = await fs.readdir(dataDir, { recursive: true, withFileTypes: true });
     return entries.filter((e) => e.isFile()).map((e) => path.relative(dataDir, path.join(e.parentPath, e.name)));
   };
+
+  it('removed at start the half-received part a killed process left two days ago, not a recent one', async () => {
+    expect(await fs.readdir(path.join(dataDir, 'uploads', '.incoming'))).toEqual(['recent.part']);
+    await fs.rm(path.join(dataDir, 'uploads', '.incoming', 'recent.part'));
+  });
 
   it('stores an MP4 sent as octet-stream under a generated name, with its uploads row and the audit row video.create', async () => {
     const data = mp4();

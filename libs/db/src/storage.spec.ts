@@ -60,4 +60,18 @@ describe('LocalFileStorage.receive (streamed uploads)', () => {
     await incoming.discard();
     expect(await files()).toEqual([]);
   });
+
+  it('sweepIncoming removes only the files left longer ago than the age given', async () => {
+    const old = await storage.receive(chunks(5), { maxBytes: 100, headBytes: 1 });
+    const [oldName] = await files();
+    const fresh = await storage.receive(chunks(5), { maxBytes: 100, headBytes: 1 });
+    const day = new Date(Date.now() - 25 * 3600_000);
+    await fs.utimes(path.join(root, oldName), day, day);
+    expect(await storage.sweepIncoming(24 * 3600_000)).toBe(1);
+    expect(await files()).toHaveLength(1);
+    await expect(old.commit('videos/old.mp4')).rejects.toThrow();
+    await fresh.commit('videos/fresh.mp4');
+    expect(await storage.sweepIncoming(0)).toBe(0);
+    expect(await new LocalFileStorage(path.join(root, 'none')).sweepIncoming(0)).toBe(0);
+  });
 });

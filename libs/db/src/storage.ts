@@ -24,6 +24,11 @@ export interface FileStorage {
    * (a rename) or discards it.
    */
   receive(source: Readable | AsyncIterable<Buffer>, opts: { maxBytes: number; headBytes: number }): Promise<IncomingFile>;
+  /**
+   * Removes files that receive() left behind (a process killed mid-upload) last written more
+   * than `olderThanMs` ago; answers how many. Files still being received are newer.
+   */
+  sweepIncoming(olderThanMs: number): Promise<number>;
 }
 
 /** A file received by FileStorage.receive, not yet stored under a key. */
@@ -129,6 +134,27 @@ export class LocalFileStorage implements FileStorage {
         await fs.rm(tmp, { force: true });
       },
     };
+  }
+
+  async sweepIncoming(olderThanMs: number): Promise<number> {
+    const dir = path.join(this.root, INCOMING_DIR);
+    let names: string[];
+    try {
+      names = await fs.readdir(dir);
+    } catch {
+      return 0;
+    }
+    const before = Date.now() - olderThanMs;
+    let removed = 0;
+    for (const name of names) {
+      const full = path.join(dir, name);
+      const stat = await fs.stat(full).catch(() => null);
+      if (stat?.isFile() && stat.mtimeMs < before) {
+        await fs.rm(full, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
   }
 
   publicUrl(key: string): string {
