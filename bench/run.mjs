@@ -167,10 +167,15 @@ async function main() {
     settle,
     log,
   });
+  // Stopped again, so it takes no CPU from the browser figures that follow.
+  await stopAll([worker], 5000);
 
   // Staff writes of issue 21 (lib/staff-writes.mjs; also alone: node bench/staff-writes.mjs):
   // a listing save at a fixed rate, and 5 MB JPEG uploads until the worker has made the variants.
-  startWorker({ NODE_ENV: 'production', DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_PREFIX }, { children, verbose: VERBOSE });
+  const worker = startWorker(
+    { NODE_ENV: 'production', DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_PREFIX },
+    { children, verbose: VERBOSE },
+  );
   const staffWrites = await runStaffWrites({
     api: API,
     url,
