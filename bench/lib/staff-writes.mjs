@@ -39,7 +39,7 @@ export function staffWriteTargets(sw) {
   else
     t.push({
       target: saveTarget,
-      value: `p99 ${save.p99_ms} ms, p50 ${save.p50_ms} ms, max ${save.max_ms} ms (${save.n} saves${save.non2xx ? `, ${save.non2xx} non-2xx` : ''})`,
+      value: `p99 ${save.p99_ms} ms, p50 ${save.p50_ms} ms, max ${save.max_ms} ms (${save.n} saves${save.listings ? ` of ${save.listings} listings` : ''}${save.non2xx ? `, ${save.non2xx} non-2xx` : ''})`,
       ok: save.n > 0 && save.p99_ms <= STAFF_WRITE_TARGETS.saveP99Ms && !save.non2xx,
     });
   const up = sw?.image_upload;
@@ -124,14 +124,20 @@ export async function listingBody(pgClient, ownerId) {
   };
 }
 
+/** Listings the saves go round (each save locks its row: one listing would make every save wait for the one before). */
+export const SAVE_LISTINGS = 10;
+
 /**
  * `seconds` of saves at `rate` per second, evenly spaced (open loop: one request every
- * 1000 / rate ms whatever the answers), after `warmup` unmeasured ones; each changes the price,
- * so every save writes. Times from the request to the whole answer read.
+ * 1000 / rate ms whatever the answers), after `warmup` unmeasured ones, round the listings
+ * `propertyIds` (as several agents editing their own listings; saves of one listing queue on its
+ * row lock); each changes the price, so every save writes. Times from the request to the whole
+ * answer read.
  */
-export async function runListingSaves(session, propertyId, body, { rate, seconds, warmup = 20 }) {
+export async function runListingSaves(session, propertyIds, body, { rate, seconds, warmup = 20 }) {
   let price = body.price;
-  const save = () => session.write('PUT', `/api/properties/${propertyId}`, { ...body, price: (price += 1000) });
+  let n = 0;
+  const save = () => session.write('PUT', `/api/properties/${propertyIds[n++ % propertyIds.length]}`, { ...body, price: (price += 1000) });
   for (let i = 0; i < warmup; i++) await save();
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
@@ -148,6 +154,7 @@ export async function runListingSaves(session, propertyId, body, { rate, seconds
   return {
     rate,
     seconds,
+    listings: propertyIds.length,
     ...summarize(ok.map((r) => r.ms)),
     non2xx: results.length - ok.length,
     statuses: [...new Set(results.map((r) => r.status))],
@@ -242,10 +249,11 @@ export function startWorker(env, { children, verbose }) {
 
 /**
  * Both cases against the running API `api` (base URL) on the bench database `url`: signs in as
- * the demo employee, creates a listing of its own (POST /api/properties, timed once), saves it
- * `rate` times a second for `seconds`, uploads `uploads` 5 MB JPEGs to it until their variants
- * exist (the worker must run against the same database, Redis prefix and data directory), then
- * deletes the uploads and the listing. A case that fails is reported with its error.
+ * the demo employee, creates SAVE_LISTINGS listings of its own (POST /api/properties, the times
+ * reported), saves them in turn `rate` times a second for `seconds`, uploads `uploads` 5 MB
+ * JPEGs to the first until their variants exist (the worker must run against the same database,
+ * Redis prefix and data directory), then deletes the uploads and the listings. A case that
+ * fails is reported with its error.
  */
 export async function runStaffWrites({ api, url, rate = 20, seconds = 15, uploads = 5, settle = async () => {}, log }) {
   const { Client } = require('pg');
@@ -255,26 +263,31 @@ export async function runStaffWrites({ api, url, rate = 20, seconds = 15, upload
   try {
     const session = await signIn(api);
     const body = await listingBody(pgClient, session.userId);
-    const created = await session.write('POST', '/api/properties', body);
-    if (created.status !== 201) throw new Error(`POST /api/properties: HTTP ${created.status} ${JSON.stringify(created.body)}`);
-    const propertyId = created.body.data.id;
-    out.listing_create_ms = Math.round(created.ms * 10) / 10;
+    const ids = [];
+    const createMs = [];
     try {
+      for (let i = 0; i < SAVE_LISTINGS; i++) {
+        const created = await session.write('POST', '/api/properties', body);
+        if (created.status !== 201) throw new Error(`POST /api/properties: HTTP ${created.status} ${JSON.stringify(created.body)}`);
+        ids.push(created.body.data.id);
+        createMs.push(Math.round(created.ms * 10) / 10);
+      }
+      out.listing_create_ms = createMs;
       await settle('listing save');
-      log(`listing save: PUT /api/properties/${propertyId} at ${rate} req/s for ${seconds} s`);
-      out.listing_save = await runListingSaves(session, propertyId, body, { rate, seconds }).catch((e) => ({ rate, error: e.message }));
+      log(`listing save: PUT /api/properties/{id} of ${ids.length} listings in turn, ${rate} req/s for ${seconds} s`);
+      out.listing_save = await runListingSaves(session, ids, body, { rate, seconds }).catch((e) => ({ rate, error: e.message }));
       log(`listing save: ${JSON.stringify(out.listing_save)}`);
       await settle('image upload');
       log(`image upload: ${uploads} x 5 MB JPEG until the variants exist`);
       const jpeg = await benchJpeg();
-      out.image_upload = await runImageUploads(api, session, pgClient, propertyId, jpeg, { count: uploads }).catch((e) => ({
+      out.image_upload = await runImageUploads(api, session, pgClient, ids[0], jpeg, { count: uploads }).catch((e) => ({
         error: e.message,
       }));
       log(`image upload: ${JSON.stringify({ ...out.image_upload, names: undefined })}`);
       for (const name of out.image_upload.names ?? []) await session.write('DELETE', `/api/upload/${name}`);
       delete out.image_upload.names;
     } finally {
-      await session.write('DELETE', `/api/properties/${propertyId}`);
+      for (const id of ids) await session.write('DELETE', `/api/properties/${id}`);
     }
   } catch (e) {
     log(`! staff writes failed: ${e.message}`);

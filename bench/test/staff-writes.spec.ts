@@ -58,17 +58,17 @@ describe('staffWriteTargets (issue 21)', () => {
 });
 
 describe('runListingSaves', () => {
-  it('sends the saves on schedule (open loop) with a new price each, and counts the answers that are not 200', async () => {
-    const sent: Array<{ at: number; price: number }> = [];
+  it('sends the saves on schedule (open loop), round the listings, with a new price each, and counts the answers that are not 200', async () => {
+    const sent: Array<{ at: number; price: number; path: string }> = [];
     let calls = 0;
     // The measured answers are held until all 20 have been sent: a loop that waited for each
     // answer before the next request would never finish (the test would time out).
     let release: () => void = () => undefined;
     const allSent = new Promise<void>((r) => (release = r));
     const session = {
-      write: async (_method: string, _path: string, body: { price: number }) => {
+      write: async (_method: string, path: string, body: { price: number }) => {
         const mine = ++calls;
-        sent.push({ at: performance.now(), price: body.price });
+        sent.push({ at: performance.now(), price: body.price, path });
         if (mine > 2) {
           if (mine === 22) release();
           await allSent;
@@ -76,8 +76,16 @@ describe('runListingSaves', () => {
         return { status: mine === 5 ? 409 : 200, body: null, ms: 10 };
       },
     };
-    const r = await runListingSaves(session, 'p1', { price: 1000 }, { rate: 50, seconds: 0.4, warmup: 2 });
-    expect(r).toMatchObject({ rate: 50, seconds: 0.4, n: 19, non2xx: 1, statuses: [200, 409] });
+    const r = await runListingSaves(session, ['p1', 'p2', 'p3'], { price: 1000 }, { rate: 50, seconds: 0.4, warmup: 2 });
+    expect(r).toMatchObject({ rate: 50, seconds: 0.4, listings: 3, n: 19, non2xx: 1, statuses: [200, 409] });
+    // Round the listings: a save of one listing waits on its row lock for the save before it.
+    expect(sent.slice(0, 5).map((s) => s.path)).toEqual([
+      '/api/properties/p1',
+      '/api/properties/p2',
+      '/api/properties/p3',
+      '/api/properties/p1',
+      '/api/properties/p2',
+    ]);
     const measured = sent.slice(2);
     expect(measured).toHaveLength(20);
     const span = measured[19].at - measured[0].at;
