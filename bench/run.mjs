@@ -167,8 +167,6 @@ async function main() {
     settle,
     log,
   });
-  // Stopped again, so it takes no CPU from the browser figures that follow.
-  await stopAll([worker], 5000);
 
   // Staff writes of issue 21 (lib/staff-writes.mjs; also alone: node bench/staff-writes.mjs):
   // a listing save at a fixed rate, and 5 MB JPEG uploads until the worker has made the variants.
@@ -185,6 +183,8 @@ async function main() {
     settle,
     log,
   });
+  // Stopped again, so it takes no CPU from the browser figures that follow.
+  await stopAll([worker], 5000);
 
   log('page weight and throttled browser metrics of / and /catalog');
   const pages = [];
