@@ -27,7 +27,8 @@
 // BENCH_REDIS_PREFIX (realty_bench), BENCH_LIGHTHOUSE_RUNS (Lighthouse runs per page, 3; 0: no
 // Lighthouse), BENCH_LIGHTHOUSE_PAGES (names of bench/lib/lighthouse.mjs publicPages, comma-separated;
 // all 13 when unset), BENCH_ONLY=staff (only the staff listing list case of issue 21:
-// bench/lib/staff.mjs). The bench's own test (bench/test/smoke.spec.ts) runs the
+// bench/lib/staff.mjs), BENCH_SAVE_RATE (listing saves per second, 20), BENCH_SAVE_SECONDS (15),
+// BENCH_UPLOADS (5 MB JPEG uploads timed, 5; lib/staff-writes.mjs). The bench's own test (bench/test/smoke.spec.ts) runs the
 // whole harness at a small scale with these.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -56,6 +57,7 @@ import {
 } from './lib/scenarios.mjs';
 import { deleteRedisKeys, ensureBuilt, machine, startStack } from './lib/stack.mjs';
 import { staffPlan, staffTarget, startStaffApi } from './lib/staff.mjs';
+import { runStaffWrites, staffWriteTargets, startWorker } from './lib/staff-writes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -175,6 +177,24 @@ async function main() {
     ...(await runScenarios(await staffPlan(API, TARGET_REPEAT), { catalog, duration: DURATION, warmup: 0, repeat: REPEAT, settle, log })),
   );
 
+  // Staff writes of issue 21 (lib/staff-writes.mjs; also alone: node bench/staff-writes.mjs):
+  // a listing save at a fixed rate, and 5 MB JPEG uploads until the worker has made the variants.
+  const worker = startWorker(
+    { NODE_ENV: 'production', DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_PREFIX },
+    { children, verbose: VERBOSE },
+  );
+  const staffWrites = await runStaffWrites({
+    api: API,
+    url,
+    rate: Number(process.env.BENCH_SAVE_RATE || 20),
+    seconds: Number(process.env.BENCH_SAVE_SECONDS || 15),
+    uploads: Number(process.env.BENCH_UPLOADS || 5),
+    settle,
+    log,
+  });
+  // Stopped again, so it takes no CPU from the browser figures that follow.
+  await stopAll([worker], 5000);
+
   log('page weight and throttled browser metrics of / and /catalog');
   const pages = [];
   await settle('browser metrics');
@@ -251,6 +271,7 @@ async function main() {
     },
     data,
     scenarios,
+    staff_writes: staffWrites,
     pages,
     lighthouse,
     throttling: THROTTLING,
@@ -258,7 +279,10 @@ async function main() {
     baseline_check: baselineCheck,
     checks,
   };
-  report.targets = evaluateTargets(report, { catalog: catalog[0].name, text: names.text, deepFirst: names.deepFirst, deep: names.deep });
+  report.targets = [
+    ...evaluateTargets(report, { catalog: catalog[0].name, text: names.text, deepFirst: names.deepFirst, deep: names.deep }),
+    ...staffWriteTargets(staffWrites),
+  ];
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, JSON.stringify(report, null, 2) + '\n');
   printReport(report);

@@ -80,6 +80,7 @@ const POLICY: Record<string, Policy> = {
   // uploads (spec 02 §7); called here without a file: staff get 400
   'POST /api/upload/property-images': STAFF,
   'POST /api/upload/documents': STAFF,
+  'POST /api/upload/videos': STAFF,
   'DELETE /api/upload/:name': STAFF,
   'GET /api/upload/health': STAFF,
   // the listing lifecycle (issue 21, spec 02 §4, §7 Properties): staff write, admins moderate

@@ -8,7 +8,7 @@ import { ApiException } from '../common/api.exception';
  * is decided by the file's bytes (file-type's magic-byte detection), never by its name or the
  * client's Content-Type; the stored name is `<uuid>.<extension of the detected type>`.
  */
-export type UploadKind = 'image' | 'document';
+export type UploadKind = 'image' | 'document' | 'video';
 
 export interface KindRule {
   /** Largest file, bytes (env override for tests and deployments). */
@@ -24,7 +24,14 @@ function envBytes(name: string, fallback: number, env: NodeJS.ProcessEnv): numbe
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
-/** The rules, read from UPLOAD_IMAGE_MAX_BYTES (default 15 MB) and UPLOAD_DOCUMENT_MAX_BYTES (default 20 MB). */
+/** Largest video limit accepted from the environment (the uploads table's size column is a bigint; this keeps a mistyped limit sane). */
+export const VIDEO_MAX_BYTES_CEILING = 4 * 1024 * MB;
+
+/**
+ * The rules, read from UPLOAD_IMAGE_MAX_BYTES (default 15 MB), UPLOAD_DOCUMENT_MAX_BYTES
+ * (default 20 MB) and UPLOAD_VIDEO_MAX_BYTES (default 500 MB, at most 4 GB). Videos are
+ * streamed to a temporary file (never held in memory) and typed by their first bytes.
+ */
 export function uploadRules(env: NodeJS.ProcessEnv = process.env): Record<UploadKind, KindRule> {
   return {
     image: {
@@ -39,6 +46,11 @@ export function uploadRules(env: NodeJS.ProcessEnv = process.env): Record<Upload
         xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       },
     },
+    video: {
+      maxBytes: Math.min(envBytes('UPLOAD_VIDEO_MAX_BYTES', 500 * MB, env), VIDEO_MAX_BYTES_CEILING),
+      // file-type 16: an ISO-BMFF `ftyp` box is mp4 (or mov for the 'qt' brand); EBML with DocType webm is webm.
+      types: { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime' },
+    },
   };
 }
 
@@ -46,7 +58,10 @@ export function uploadRules(env: NodeJS.ProcessEnv = process.env): Record<Upload
 export const MAX_FILES_PER_REQUEST = 10;
 
 /** Shape of a generated stored name: a v4-style uuid and one of the allowed extensions. */
-export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|avif|pdf|docx|xlsx)$/;
+export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|avif|pdf|docx|xlsx|mp4|webm|mov)$/;
+
+/** Bytes of a streamed file kept to decide its type (file-type reads at most this many). */
+export const SNIFF_BYTES = 4100;
 
 export interface DetectedFile {
   ext: string;
@@ -82,6 +97,17 @@ export async function inspectFile(kind: UploadKind, data: Buffer, rule: KindRule
     }
     throw unsupported();
   }
+}
+
+/**
+ * The type of a streamed file (videos) from its first SNIFF_BYTES bytes: 415 UNSUPPORTED_FILE_TYPE
+ * unless they are one of the kind's types (a renamed executable, an image, a text...).
+ */
+export async function inspectHead(head: Buffer, rule: KindRule): Promise<DetectedFile> {
+  const found = head.length ? await fromBuffer(head) : undefined;
+  const mime = found ? rule.types[found.ext] : undefined;
+  if (!found || !mime) throw unsupported();
+  return { ext: found.ext, mime };
 }
 
 export { MAX_INPUT_PIXELS };

@@ -3,34 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import { ApiException } from '../common/api.exception';
 import { MultipartUpload } from '../common/csrf';
 import { Client, CurrentUser, Roles, type AuthUser, type RequestClient } from '../common/decorators';
-import { MAX_FILES_PER_REQUEST, tooLarge, uploadRules } from './upload-kinds';
-import { UploadsService, type ReceivedFile, type StoredUpload } from './uploads.service';
+import { readMultipart, streamMultipart } from './multipart';
+import { uploadRules } from './upload-kinds';
+import { UploadsService, type StoredUpload } from './uploads.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Reads a multipart body: every file part (any field name) into memory, at most `maxBytes`
- * each (413 FILE_TOO_LARGE as soon as one is longer; the rest is not read) and
- * MAX_FILES_PER_REQUEST in all; text fields into a map. 400 upload.fileRequired without a file.
- */
-async function readMultipart(req: FastifyRequest, maxBytes: number): Promise<{ files: ReceivedFile[]; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw ApiException.validation({ files: 'upload.fileRequired' });
-  const files: ReceivedFile[] = [];
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: MAX_FILES_PER_REQUEST, fields: 20, fieldSize: 1000 } })) {
-      if (part.type === 'file') files.push({ data: await part.toBuffer() });
-      else fields[part.fieldname] = String(part.value);
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge();
-    if (code === 'FST_FIELDS_LIMIT') throw ApiException.validation({ fields: 'field.invalid' });
-    throw err;
-  }
-  if (!files.length) throw ApiException.validation({ files: 'upload.fileRequired' });
-  return { files, fields };
-}
 
 /**
  * Uploads of spec 02 §7 (docs/decisions/035-uploads.md), staff only. Multipart bodies carry no
@@ -78,6 +55,23 @@ export class UploadsController {
     return { files: await this.uploads.documents(actor, client, files) };
   }
 
+  /**
+   * POST /api/upload/videos, multipart: one or more files (any field name), mp4/webm/mov by
+   * content, each ≤ UPLOAD_VIDEO_MAX_BYTES (default 500 MB). Each is streamed to a temporary
+   * file (never held in memory) and typed by its first bytes. 201 data {files: StoredUpload[]};
+   * 400 no file, 413 FILE_TOO_LARGE (nothing kept), 415 UNSUPPORTED_FILE_TYPE.
+   */
+  @Post('videos')
+  @MultipartUpload()
+  async videos(
+    @Req() req: FastifyRequest,
+    @CurrentUser() actor: AuthUser,
+    @Client() client: RequestClient,
+  ): Promise<{ files: StoredUpload[] }> {
+    const files = await streamMultipart(req, uploadRules().video.maxBytes, (source) => this.uploads.receiveVideo(source));
+    return { files: await this.uploads.videos(actor, client, files) };
+  }
+
   /** DELETE /api/upload/{name}: 204; 400 name not of the generated shape, 403 neither uploader nor admin, 404 unknown. */
   @Delete(':name')
   @HttpCode(HttpStatus.NO_CONTENT)
@@ -85,7 +79,7 @@ export class UploadsController {
     return this.uploads.remove(actor, client, name);
   }
 
-  /** GET /api/upload/health: 200 data {status:'ok', images:{maxBytes, maxPixels, types}, documents:{maxBytes, types}}. */
+  /** GET /api/upload/health: 200 data {status:'ok', images:{maxBytes, maxPixels, types}, documents:{maxBytes, types}, videos:{maxBytes, types}}. */
   @Get('health')
   health() {
     return this.uploads.health();

@@ -39,6 +39,8 @@ export type {
   RequestContext,
   RequestOptions,
 } from './transport';
+export type { UploadProgress } from './xhr-fetch';
+export { VIDEO_UPLOAD_TIMEOUT_MS } from './upload-calls';
 
 /** A client of the API with `options` (base URL default DEFAULT_API_URL, see ApiClientOptions). */
 export function createApiClient(options: ApiClientOptions = {}) {

@@ -2,6 +2,7 @@ import type { Language, PageMeta } from '@realty/contracts';
 import { CSRF_RETRY_CODES, isCsrfPair, pickSetCookie, setCookieValues, type CsrfPair, type CsrfStore } from './csrf';
 import { ApiError, ApiNetworkError, errorFromResponse } from './errors';
 import { withRetry } from './retry';
+import { xhrConstructor, xhrFetch, type UploadProgress } from './xhr-fetch';
 
 /**
  * The transport of the API client (DESIGN "libs/api-client"): one request with its headers,
@@ -89,6 +90,12 @@ export interface RequestOptions {
    * off), for a caller that must not repeat it. The CSRF renewal of spec 02 §7 still applies.
    */
   retry?: boolean;
+  /**
+   * Upload progress of the body (spec 02 §7 uploads with progress): where XMLHttpRequest exists
+   * (browsers) the call is sent through it (xhr-fetch.ts) and this is called as the body goes
+   * out; elsewhere (Node) the call goes through fetch and it is never called.
+   */
+  onUploadProgress?: UploadProgress;
 }
 
 /** A success envelope's payload with its paging. */
@@ -273,8 +280,10 @@ export function createTransport(options: ApiClientOptions, baseUrl: string): Tra
 
     try {
       let response: Response;
+      const Xhr = opts.onUploadProgress ? xhrConstructor() : undefined;
+      const sendWith = Xhr && opts.onUploadProgress ? xhrFetch(opts.onUploadProgress, Xhr) : doFetch;
       try {
-        response = await doFetch(url, {
+        response = await sendWith(url, {
           method,
           headers,
           body,

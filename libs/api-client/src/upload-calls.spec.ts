@@ -55,4 +55,24 @@ describe('client.uploads', () => {
     await expect(refused).rejects.toBeInstanceOf(ApiError);
     await expect(refused).rejects.toMatchObject({ status: 415 });
   });
+
+  it('stores a video typed by its bytes (an MP4 named .bin), lists the video limits, and refuses a renamed executable', async () => {
+    const ftyp = Buffer.concat([
+      Buffer.from([0, 0, 0, 24]),
+      Buffer.from('ftypisom', 'latin1'),
+      Buffer.from([0, 0, 2, 0]),
+      Buffer.from('isommp41', 'latin1'),
+    ]);
+    const mp4 = Buffer.concat([ftyp, Buffer.from([0, 0, 0, 16]), Buffer.from('mdat', 'latin1'), Buffer.alloc(8, 1)]);
+    const { files } = await admin.uploads.videos(form('video', new Blob([mp4], { type: 'application/octet-stream' }), 'clip.bin'));
+    expect(files).toEqual([expect.objectContaining({ mime: 'video/mp4', size: mp4.length })]);
+    expect(files[0].name).toMatch(/^[0-9a-f-]{36}\.mp4$/);
+    expect((await admin.uploads.health()).videos).toEqual({
+      maxBytes: expect.any(Number),
+      types: ['video/mp4', 'video/webm', 'video/quicktime'],
+    });
+    await expect(admin.uploads.delete(files[0].name)).resolves.toBeNull();
+    const exe = new Blob([Buffer.from('MZ\x90\x00 not a video')], { type: 'video/mp4' });
+    await expect(admin.uploads.videos(form('video', exe, 'clip.mp4'))).rejects.toMatchObject({ status: 415 });
+  });
 });

@@ -14,7 +14,7 @@ export interface StoredUploadDto {
   height?: number;
 }
 
-/** POST /api/upload/property-images and /documents: the files stored, in the order sent. */
+/** POST /api/upload/property-images, /documents and /videos: the files stored, in the order sent. */
 export interface UploadedFilesDto {
   files: StoredUploadDto[];
 }
@@ -24,4 +24,6 @@ export interface UploadHealthDto {
   status: 'ok';
   images: { maxBytes: number; maxPixels: number; types: string[] };
   documents: { maxBytes: number; types: string[] };
+  /** POST /api/upload/videos: mp4, webm, mov by content, each ≤ maxBytes (UPLOAD_VIDEO_MAX_BYTES, default 500 MB), streamed to disk. */
+  videos: { maxBytes: number; types: string[] };
 }

@@ -12,6 +12,7 @@ import { ListingModeration1764010000000 } from './1764010000000-listing-moderati
 import { Uploads1764100000000 } from './1764100000000-uploads';
 import { ReferenceDataCatalogueVersion1764200000000 } from './1764200000000-reference-data-catalogue-version';
 import { StaffListingIndexes1764210000000 } from './1764210000000-staff-listing-indexes';
+import { UploadSizeBigint1764230000000 } from './1764230000000-upload-size-bigint';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   Uploads1764100000000,
   ReferenceDataCatalogueVersion1764200000000,
   StaffListingIndexes1764210000000,
+  UploadSizeBigint1764230000000,
 ];
