@@ -9,8 +9,7 @@ import { query } from './support/db';
 /**
  * The staff listing form in the browser (issue 21; spec 02 §2 /dashboard/employee/create and
  * /edit/{id}, §5, §7), and the issue's lifecycle: an employee creates a listing with two images,
- * an admin approves it (through the API: the moderation screen is another screen), a visitor
- * finds it in the catalogue.
+ * an admin approves it in the moderation screen, a visitor finds it in the catalogue.
  * - With JavaScript: ru and en titles in the language tabs, the pin placed with a click on the
  *   map, save -> "sent to moderation", two images uploaded with a progress bar each, the second
  *   made main; no console errors; no axe-core violation.
@@ -49,7 +48,7 @@ async function fillRequired(page: Page, withJs: boolean) {
   await page.getByLabel(/^Город/).fill('Алматы');
 }
 
-/** The API as the demo admin (approve, reject: the moderation screen is another screen). */
+/** The API as the demo admin (the rejection whose reason the edit page then shows). */
 async function adminApi() {
   const anonymous = createApiClient({ baseUrl: process.env.E2E_API_URL, csrf: memoryCsrfStore() });
   const session = await anonymous.auth.login({ email: 'admin@realty.local', password: DEMO_PASSWORD });
@@ -226,8 +225,18 @@ describe('listing form (browser)', () => {
     expect(problems().filter((p) => p.includes('status of 400'))).toHaveLength(1);
     await context.close();
 
-    // An admin approves it through the API (the moderation screen is built separately).
-    expect((await (await adminApi()).listings.approve(saved.id, 'e2e')).status).toBe('active');
+    // An admin approves it in the moderation screen (a plain form post without JavaScript).
+    const admin = await openPage(browser, { javaScriptEnabled: false });
+    await signIn(admin.page, 'admin@realty.local');
+    await admin.page.goto(`${BASE_URL}/dashboard/admin/moderation/${saved.id}`);
+    await Promise.all([
+      admin.page.waitForURL(/\/dashboard\/admin\/moderation$/),
+      admin.page.locator('form#approve-form').getByRole('button', { name: 'Одобрить и опубликовать' }).click(),
+    ]);
+    await admin.page.getByText('Объект одобрен и опубликован').first().waitFor();
+    expect((await listingByTitle(title)).status).toBe('active');
+    expect(admin.problems()).toEqual([]);
+    await admin.context.close();
 
     // A visitor finds it in the catalogue, its main image being the second one uploaded.
     const visitor = await openPage(browser, { javaScriptEnabled: false });
