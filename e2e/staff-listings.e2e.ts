@@ -58,7 +58,12 @@ describe('staff listing list (browser)', () => {
     await filters.getByLabel('Статус').selectOption({ label: 'Активен' });
     await Promise.all([page.waitForURL(/q=/), filters.getByRole('button', { name: 'Применить' }).click()]);
     const rows = page.locator('table.data-table tbody tr');
-    await page.locator(`tr[data-id="${ids[1]}"]`).waitFor();
+    // The URL changes before React has rendered the filtered rows (a transition) and the two new
+    // listings already head the unfiltered list: wait for the filtered table itself.
+    await page.waitForFunction((want) => {
+      const shown = Array.from(document.querySelectorAll('table.data-table tbody tr')).map((tr) => tr.getAttribute('data-id'));
+      return shown.length === want.length && want.every((id) => shown.includes(id));
+    }, ids);
     expect(await rows.count()).toBe(2);
     expect(await accessibilityViolations(page)).toEqual([]);
 
