@@ -1,6 +1,7 @@
 import { eventually } from '@realty/testkit';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { accessibilityViolations } from './support/audit';
+import { recordToasts, recordedToast } from './support/toasts';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
 import { query } from './support/db';
 
@@ -53,12 +54,6 @@ async function leadsWithPhone(phone: string) {
   );
 }
 
-async function toastTitle(page: Page): Promise<string> {
-  const toast = page.locator('.toast__title').first();
-  await toast.waitFor();
-  return text(toast);
-}
-
 describe('public forms', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -78,6 +73,7 @@ describe('public forms', () => {
       await form.getByLabel('Имя').fill('Айдана Сейткали');
       await form.getByLabel('Телефон').fill('12345');
       await form.getByLabel('Email').fill('aidana@');
+      if (js) await recordToasts(page);
       await form.getByRole('button', { name: 'Отправить заявку' }).click();
       form = page.locator('#contact-form form');
       await form.locator('.pf-error').first().waitFor();
@@ -86,16 +82,17 @@ describe('public forms', () => {
       expect(await form.getByLabel('Имя').inputValue()).toBe('Айдана Сейткали');
       expect(await form.getByLabel('Телефон').inputValue()).toBe('12345');
       expect(await form.getByLabel('Телефон').getAttribute('aria-invalid')).toBe('true');
-      if (js) expect(await toastTitle(page)).toBe('Ошибка валидации');
+      if (js) expect(await recordedToast(page)).toBe('Ошибка валидации');
       // The errors and the toast showing: still no WCAG 2.2 A/AA violation.
       if (js) expect(await accessibilityViolations(page)).toEqual([]);
 
       const phone = uniquePhone();
       await form.getByLabel('Телефон').fill(phone);
       await form.getByLabel('Email').fill('');
+      if (js) await recordToasts(page);
       await form.getByRole('button', { name: 'Отправить заявку' }).click();
       if (js) {
-        await page.locator('.toast__title', { hasText: 'Сообщение отправлено!' }).waitFor();
+        await recordedToast(page, 'Сообщение отправлено!');
         // the form is cleared, the page did not reload
         await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#home-contact-phone')?.value ?? 'x') === '');
       } else {
@@ -132,6 +129,7 @@ describe('public forms', () => {
       await form.getByLabel('Email').fill('ivan@example.kz');
       await form.getByLabel('Тема').fill('Офис');
       await form.getByLabel('Сообщение').fill('Нужен офис на 100 м² с парковкой');
+      if (js) await recordToasts(page);
       await form.getByRole('button', { name: 'Отправить сообщение' }).click();
       form = page.locator('form#contact-page-form');
       await form.locator('.pf-error').first().waitFor();
@@ -140,7 +138,7 @@ describe('public forms', () => {
       expect(await form.getByLabel('Сообщение').inputValue()).toBe('Нужен офис на 100 м² с парковкой');
       expect(await form.getByLabel('Имя').inputValue()).toBe('Иван Петров Сидоров');
       if (js) {
-        expect(await toastTitle(page)).toBe('Ошибка валидации');
+        expect(await recordedToast(page)).toBe('Ошибка валидации');
         expect(new URL(page.url()).pathname).toBe('/contact');
       } else {
         expect(new URL(page.url()).pathname).toBe('/contact/send');
@@ -150,8 +148,9 @@ describe('public forms', () => {
       const phone = uniquePhone();
       await form.getByLabel('Телефон').fill(phone);
       await form.getByLabel('Тема').fill('Аренда офиса');
+      if (js) await recordToasts(page);
       await form.getByRole('button', { name: 'Отправить сообщение' }).click();
-      if (js) await page.locator('.toast__title', { hasText: 'Сообщение отправлено!' }).waitFor();
+      if (js) await recordedToast(page, 'Сообщение отправлено!');
       else {
         await page.getByText('Мы свяжемся с вами в ближайшее время.').waitFor();
         expect(new URL(page.url()).pathname).toBe('/contact');
@@ -184,6 +183,7 @@ describe('public forms', () => {
       if (js) await hydrated(page);
       let form = page.locator('#enquiry form');
       await form.getByLabel('Email').fill('guest@example.kz');
+      if (js) await recordToasts(page);
       await form.getByRole('button', { name: 'Отправить запрос' }).click();
       form = page.locator('#enquiry form');
       await form.locator('.pf-error').first().waitFor();
@@ -191,14 +191,15 @@ describe('public forms', () => {
       expect(await text(form.locator('#enquiry-phone-error'))).toBe('Телефон обязателен для заполнения');
       expect(await form.getByLabel('Email').inputValue()).toBe('guest@example.kz');
       expect(await text(form.locator('.pf-alert'))).toBe('Заполните обязательные поля Имя и телефон обязательны для заполнения');
-      if (js) expect(await toastTitle(page)).toBe('Заполните обязательные поля');
+      if (js) expect(await recordedToast(page)).toBe('Заполните обязательные поля');
       if (js) expect(await accessibilityViolations(page)).toEqual([]);
 
       const phone = uniquePhone();
       await form.getByLabel('Имя').fill('Мадина Ахметова');
       await form.getByLabel('Телефон').fill(phone);
+      if (js) await recordToasts(page);
       await form.getByRole('button', { name: 'Отправить запрос' }).click();
-      if (js) await page.locator('.toast__title', { hasText: 'Запрос отправлен' }).waitFor();
+      if (js) await recordedToast(page, 'Запрос отправлен');
       else await page.getByText('Запрос отправлен').first().waitFor();
       const leads = await eventually('the lead', async () => ((await leadsWithPhone(phone)).length ? leadsWithPhone(phone) : null));
       expect(leads).toHaveLength(1);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { accessibilityViolations, markupErrors } from './support/audit';
+import { recordToasts, recordedToast } from './support/toasts';
 import { BASE_URL, launchBrowser, openPage, untilIdle } from './support/browser';
 import { query } from './support/db';
 
@@ -20,7 +21,13 @@ async function signIn(page: Page, email: string) {
   await Promise.all([page.waitForURL(/\/dashboard\//), form.getByRole('button', { name: 'Войти' }).click()]);
 }
 
-/** Two active listings of the demo employee (or `email`'s) whose titles carry `marker`; their ids. */
+/** Every listing a test here inserted: soft-deleted after the tests, so no other test's public catalogue shows them. */
+const inserted: string[] = [];
+
+/**
+ * Two active listings of the demo employee (or `email`'s) whose titles carry `marker`; their ids.
+ * Their slugs are plain ASCII and unique, as the form would make them.
+ */
 async function insertTwo(marker: string, email = 'employee@realty.local'): Promise<string[]> {
   const rows = await query<{ id: string }>(
     `INSERT INTO properties (slug, title, description, category_id, property_type_id, deal_type, status, price, area, address, owner_id, agent_id, published_at)
@@ -29,8 +36,9 @@ async function insertTwo(marker: string, email = 'employee@realty.local'): Promi
             'rent', 'active', 300000 + g, 80 + g, 'ул. Абая, 10, Алматы', u.id, u.id, now()
        FROM generate_series(1, 2) g, users u WHERE u.email = $3
      RETURNING id`,
-    [`${marker.toLowerCase()}-${email.split('@')[0]}`, marker, email],
+    [`e2e-staff-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-${email.split('@')[0]}`, marker, email],
   );
+  inserted.push(...rows.map((r) => r.id));
   return rows.map((r) => r.id);
 }
 
@@ -39,7 +47,10 @@ describe('staff listing list (browser)', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
-  afterAll(() => browser?.close());
+  afterAll(async () => {
+    await browser?.close();
+    await query(`UPDATE properties SET deleted_at = now() WHERE id = ANY($1)`, [inserted]);
+  });
 
   it('filters, switches my / all, and withdraws two of my listings in bulk (toast, new status)', async () => {
     const marker = `Снятие${Date.now().toString(36)}`;
@@ -86,25 +97,11 @@ describe('staff listing list (browser)', () => {
     await page.locator(`tr[data-id="${ids[0]}"]`).waitFor();
     await untilIdle(page);
 
-    // every toast title that ever appears is recorded (a toast closes itself after 5 s; the sign-in's may still show)
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { __toastTitles: string[] }).__toastTitles = seen;
-      new MutationObserver(() => {
-        for (const el of Array.from(document.querySelectorAll('.toast__title'))) {
-          const text = el.textContent ?? '';
-          if (text && !seen.includes(text)) seen.push(text);
-        }
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    await recordToasts(page);
     await page.getByLabel(`Выбрать: ${marker} 1`).check();
     await page.getByLabel(`Выбрать: ${marker} 2`).check();
     await page.getByRole('button', { name: 'Снять с сайта' }).click();
-    const titles = await page.waitForFunction(() => {
-      const seen = (window as unknown as { __toastTitles: string[] }).__toastTitles;
-      return seen.find((title) => title.startsWith('Статус') || title.startsWith('Ошибка')) ?? null;
-    });
-    expect(await titles.jsonValue()).toBe('Статус изменён: 2');
+    expect(await recordedToast(page, 'Статус')).toBe('Статус изменён: 2');
     // the list reloaded with the active filter: nothing active left; without the status filter both are inactive
     await page.getByRole('heading', { name: 'Объектов не найдено' }).waitFor();
     await page.goto(`${BASE_URL}/dashboard/employee/properties?q=${encodeURIComponent(marker)}`);

@@ -2,6 +2,7 @@
 // are bench figures, `npm run bench`, bench/README.md): these tests hold the structural parts of
 // the fixes that brought /partners and the other list pages to a Lighthouse mobile score >= 90.
 import type { Browser } from 'playwright-core';
+import { recordToasts, recordedToast } from './support/toasts';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
 
 describe('startup cost of the public pages', () => {
@@ -111,24 +112,9 @@ describe('startup cost of the public pages', () => {
     const form = page.locator('#contact-form form');
     await form.getByLabel('Имя').fill('Айдана Сейткали');
     await form.getByLabel('Телефон').fill('12345');
-    // Every toast title that ever appears is recorded in the page: the toast closes itself after
-    // 5 s (spec 01 §4), which a busy CI machine's polling could miss.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { __toastTitles: string[] }).__toastTitles = seen;
-      new MutationObserver(() => {
-        for (const el of Array.from(document.querySelectorAll('.toast__title'))) {
-          const text = el.textContent ?? '';
-          if (text && !seen.includes(text)) seen.push(text);
-        }
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    await recordToasts(page);
     await form.getByRole('button', { name: 'Отправить заявку' }).click();
-    const titles = await page.waitForFunction(() => {
-      const seen = (window as unknown as { __toastTitles: string[] }).__toastTitles;
-      return seen.length ? seen : null;
-    });
-    expect(await titles.jsonValue()).toEqual(['Ошибка валидации']);
+    expect(await recordedToast(page)).toBe('Ошибка валидации');
     await expect(page.getByRole('region', { name: /F8/ }).count()).resolves.toBe(1);
     // A link to a route this document did not render is followed client-side (no new document).
     let documents = 0;
