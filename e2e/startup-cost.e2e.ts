@@ -115,6 +115,8 @@ describe('startup cost of the public pages', () => {
     await recordToasts(page);
     await form.getByRole('button', { name: 'Отправить заявку' }).click();
     expect(await recordedToast(page)).toBe('Ошибка валидации');
+    // The plain box shows the message at once; Radix, loaded for it, then takes over.
+    await page.getByRole('region', { name: /F8/ }).waitFor({ state: 'attached' });
     await expect(page.getByRole('region', { name: /F8/ }).count()).resolves.toBe(1);
     // A link to a route this document did not render is followed client-side (no new document).
     let documents = 0;

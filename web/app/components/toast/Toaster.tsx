@@ -37,7 +37,14 @@ type RadixToastModule = typeof import('@radix-ui/react-toast');
 let radixToast: RadixToastModule | null = null;
 let radixToastLoading: Promise<RadixToastModule> | null = null;
 function loadRadixToast(): Promise<RadixToastModule> {
-  radixToastLoading ??= import('@radix-ui/react-toast').then((m) => (radixToast = m));
+  radixToastLoading ??= import('@radix-ui/react-toast').then(
+    (m) => (radixToast = m),
+    (error: unknown) => {
+      // A failed chunk (a dropped connection on a slow phone) is asked again by the next toast.
+      radixToastLoading = null;
+      throw error;
+    },
+  );
   return radixToastLoading;
 }
 
@@ -60,6 +67,9 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
   // JavaScript off) the flash toast is a plain status box in the page.
   const hydrated = useHydrated();
   const [RadixToast, setRadixToast] = useState<RadixToastModule | null>(radixToast);
+  // Until Radix is loaded (or when it could not be), the message shows as the plain box, so a
+  // toast is never lost to a slow or failed chunk.
+  const plain = hydrated ? (current?.message ?? null) : initial;
   useEffect(() => {
     if (!current || RadixToast) return;
     loadRadixToast().then(setRadixToast, (error: unknown) => console.error('toast: not loaded', error));
@@ -67,11 +77,11 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {(!hydrated || !RadixToast) && initial ? (
+      {(!hydrated || !RadixToast) && plain ? (
         <div className="toast-viewport toast-viewport--static">
-          <div className={`toast toast--${initial.variant ?? 'default'}`} role={initial.variant === 'destructive' ? 'alert' : 'status'}>
-            <p className="toast__title">{initial.title}</p>
-            {initial.description ? <p className="toast__description">{initial.description}</p> : null}
+          <div className={`toast toast--${plain.variant ?? 'default'}`} role={plain.variant === 'destructive' ? 'alert' : 'status'}>
+            <p className="toast__title">{plain.title}</p>
+            {plain.description ? <p className="toast__description">{plain.description}</p> : null}
           </div>
         </div>
       ) : null}
