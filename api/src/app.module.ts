@@ -4,6 +4,7 @@ import { dataSourceOptions } from '@realty/db';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BlogModule } from './blog/blog.module';
+import { CrmModule } from './crm/crm.module';
 import { SecurityModule } from './common/guards.module';
 import { RedisModule } from './common/redis.module';
 import { FavoritesModule } from './favorites/favorites.module';
@@ -14,6 +15,7 @@ import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { PropertyLeadsModule } from './property-leads/property-leads.module';
 import { LeadsModule } from './leads/leads.module';
 import { MailSinkModule } from './mail-sink/mail-sink.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { OutboxModule } from './outbox/outbox.module';
 import { PartnersModule } from './partners/partners.module';
 import { PropertiesModule } from './properties/properties.module';
@@ -47,6 +49,8 @@ import { WebsiteAnalyticsModule } from './website-analytics/website-analytics.mo
     WebsiteAnalyticsModule,
     MailSinkModule,
     GeocodingModule,
+    NotificationsModule,
+    CrmModule,
   ],
 })
 export class AppModule {}

@@ -8,8 +8,28 @@ import type { Page } from 'playwright-core';
 
 type Recorder = { __toastTitles?: string[] };
 
+/** What the page did since recordToasts: posts and their answers, documents, console errors. */
+const journals = new WeakMap<Page, string[]>();
+
 /** Starts (or restarts, empty) the record of toast titles in `page`; call it before the action. */
 export async function recordToasts(page: Page): Promise<void> {
+  if (!journals.has(page)) {
+    const journal: string[] = [];
+    journals.set(page, journal);
+    const at = () => new Date().toISOString().slice(11, 23);
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' || r.resourceType() === 'document') journal.push(`${at()} ${r.method()} ${r.resourceType()} ${r.url()}`);
+    });
+    page.on('response', (r) => {
+      if (r.request().method() !== 'GET' || r.request().resourceType() === 'document') journal.push(`${at()} -> ${r.status()} ${r.url()}`);
+    });
+    page.on('requestfailed', (r) => journal.push(`${at()} failed ${r.url()} ${r.failure()?.errorText ?? ''}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') journal.push(`${at()} console.${m.type()} ${m.text()}`);
+    });
+    page.on('pageerror', (e) => journal.push(`${at()} pageerror ${e.message}`));
+  }
+  journals.get(page)!.length = 0;
   await page.evaluate(() => {
     const w = window as unknown as Recorder & { __toastObserver?: MutationObserver };
     const seen: string[] = [];
@@ -28,12 +48,25 @@ export async function recordToasts(page: Page): Promise<void> {
 
 /**
  * The first toast title recorded since recordToasts that `accept` (a prefix, or any when
- * omitted), waiting for it (the page's default timeout).
+ * omitted), waiting for it (the page's default timeout). When none comes, the error tells what
+ * the page did meanwhile (its posts, answers, navigations and console errors).
  */
 export async function recordedToast(page: Page, accept = ''): Promise<string> {
-  const handle = await page.waitForFunction(
-    (prefix) => (window as unknown as Recorder).__toastTitles?.find((t) => t.startsWith(prefix)) ?? null,
-    accept,
-  );
-  return (await handle.jsonValue()) as string;
+  try {
+    const handle = await page.waitForFunction(
+      (prefix) => (window as unknown as Recorder).__toastTitles?.find((t) => t.startsWith(prefix)) ?? null,
+      accept,
+    );
+    return (await handle.jsonValue()) as string;
+  } catch (error) {
+    const state = await page
+      .evaluate(() => ({
+        recorder: (window as unknown as Recorder).__toastTitles ?? 'gone (a new document)',
+        toasts: Array.from(document.querySelectorAll('.toast, .pf-alert, [role="alert"]')).map((e) => e.outerHTML.slice(0, 300)),
+      }))
+      .catch((e: unknown) => String(e));
+    throw new Error(
+      `${String(error)}\nurl: ${page.url()}\nstate: ${JSON.stringify(state)}\njournal:\n${(journals.get(page) ?? []).join('\n')}`,
+    );
+  }
 }

@@ -42,4 +42,14 @@ export class ApiException extends HttpException {
   static notFound(message: string = 'NOT_FOUND'): ApiException {
     return new ApiException(HttpStatus.NOT_FOUND, 'NOT_FOUND', message);
   }
+
+  /** 403: signed in, but this record or action is not theirs (spec 02 §6). */
+  static forbidden(message: string = 'FORBIDDEN'): ApiException {
+    return new ApiException(HttpStatus.FORBIDDEN, 'FORBIDDEN', message);
+  }
+
+  /** 409: the change conflicts with the data (e.g. a double booking); `code` names the conflict. */
+  static conflict(code: string, message: string = code): ApiException {
+    return new ApiException(HttpStatus.CONFLICT, code, message);
+  }
 }

@@ -31,3 +31,5 @@ export * from './moderation.dto';
 export * from './staff-listings';
 export * from './listing-form';
 export * from './reference-data.dto';
+export * from './crm.enums';
+export * from './crm-leads.query';

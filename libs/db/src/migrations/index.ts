@@ -13,6 +13,7 @@ import { Uploads1764100000000 } from './1764100000000-uploads';
 import { ReferenceDataCatalogueVersion1764200000000 } from './1764200000000-reference-data-catalogue-version';
 import { StaffListingIndexes1764210000000 } from './1764210000000-staff-listing-indexes';
 import { UploadSizeBigint1764230000000 } from './1764230000000-upload-size-bigint';
+import { CrmFoundation1764300000000 } from './1764300000000-crm-foundation';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   ReferenceDataCatalogueVersion1764200000000,
   StaffListingIndexes1764210000000,
   UploadSizeBigint1764230000000,
+  CrmFoundation1764300000000,
 ];

@@ -30,6 +30,21 @@ export function DashboardNav({ role, mailSink = false }: { role: string; mailSin
         { to: '/dashboard/employee', label: t('nav.employee'), end: true },
         { to: '/dashboard/employee/properties', label: t('nav.properties') },
         { to: '/dashboard/employee/create', label: t('nav.create') },
+        { to: '/dashboard/calendar', label: t('nav.calendar') },
+        { to: '/dashboard/notifications', label: t('nav.notifications') },
+      ],
+    });
+    groups.push({
+      id: 'crm',
+      label: t('nav.crm'),
+      items: [
+        { to: '/dashboard/crm', label: t('nav.crmOverview'), end: true },
+        { to: '/dashboard/crm/leads', label: t('nav.crmLeads') },
+        { to: '/dashboard/crm/clients', label: t('nav.crmClients') },
+        { to: '/dashboard/crm/deals', label: t('nav.crmDeals') },
+        { to: '/dashboard/crm/tasks', label: t('nav.crmTasks') },
+        { to: '/dashboard/crm/viewings', label: t('nav.crmViewings') },
+        { to: '/dashboard/crm/activities', label: t('nav.crmActivities') },
       ],
     });
   }
@@ -45,6 +60,7 @@ export function DashboardNav({ role, mailSink = false }: { role: string; mailSin
         { to: '/dashboard/admin/building-complexes', label: t('nav.complexes') },
         { to: '/dashboard/admin/users', label: t('nav.users') },
         { to: '/dashboard/admin/audit-logs', label: t('nav.audit') },
+        { to: '/dashboard/admin/message-templates', label: t('nav.messageTemplates') },
         ...(mailSink ? [{ to: '/dashboard/admin/mail', label: t('nav.mail') }] : []),
       ],
     });
