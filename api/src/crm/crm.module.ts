@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ActivitiesRepository } from './shared/activities.repository';
 import { ActivityRecorder } from './shared/activity.recorder';
 
 /**
@@ -11,6 +12,6 @@ import { ActivityRecorder } from './shared/activity.recorder';
 @Module({
   imports: [],
   controllers: [],
-  providers: [ActivityRecorder],
+  providers: [ActivityRecorder, ActivitiesRepository],
 })
 export class CrmModule {}

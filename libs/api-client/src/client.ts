@@ -4,6 +4,11 @@ import { uploadCalls } from './upload-calls';
 import { listingCalls } from './listing-calls';
 import { staffListingCalls } from './staff-listing-calls';
 import { referenceCalls } from './reference-calls';
+import { crmLeadCalls } from './crm-lead-calls';
+import { crmLeadFileCalls } from './crm-lead-file-calls';
+import { crmDealCalls } from './crm-deal-calls';
+import { crmScheduleCalls } from './crm-schedule-calls';
+import { crmMessagingCalls } from './crm-messaging-calls';
 import { blogCalls, partnerCalls, propertyCalls } from './public-reads';
 import {
   createTransport,
@@ -78,6 +83,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
     uploads: uploadCalls(transport),
     /** The listing lifecycle (staff): create, update, remove, restore, deleted, mine, moderationQueue, approve, reject. */
     listings: listingCalls(transport, langQuery),
+    /** CRM leads (issue 22): list, one, create, update, remove, assign, convert, status, call, merge. */
+    crmLeads: crmLeadCalls(transport, langQuery),
+    /** CRM lead export (CSV / XLSX) and import (worker: preview, run, progress, errors). */
+    crmLeadFiles: crmLeadFileCalls(transport, langQuery),
+    /** CRM clients and deals (kanban, move, close). */
+    crmDeals: crmDealCalls(transport, langQuery),
+    /** CRM tasks, viewings, calendar, activities. */
+    crmSchedule: crmScheduleCalls(transport, langQuery),
+    /** Message templates, sending e-mail / Telegram to a lead, notifications, the CRM overview. */
+    crmMessaging: crmMessagingCalls(transport, langQuery),
     /** The staff listing list (keyset), bulk status change and the employee dashboard. */
     staffListings: staffListingCalls(transport, langQuery),
     /** Reference data (admins): categories (+ subcategories), types, building complexes, districts. */

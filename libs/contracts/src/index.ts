@@ -33,3 +33,4 @@ export * from './listing-form';
 export * from './reference-data.dto';
 export * from './crm.enums';
 export * from './crm-leads.query';
+export * from './crm-activities';

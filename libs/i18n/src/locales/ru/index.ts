@@ -9,5 +9,6 @@ import company from './company';
 import news from './news';
 import partners from './partners';
 import moderation from './moderation';
+import crm from './crm';
 
-export default { common, home, catalog, auth, dashboard, partners, news, company, forms, listingForm, moderation };
+export default { common, home, catalog, auth, dashboard, partners, news, company, forms, listingForm, moderation, crm };
