@@ -119,3 +119,18 @@ export function workingMinutesBetween(from: Date, to: Date, hours: CrmWorkingHou
   }
   return Math.floor(total / 60_000);
 }
+
+/** CRM_FIRST_CONTACT_MINUTES: a positive whole number, else DEFAULT_FIRST_CONTACT_MINUTES (15). */
+export function crmFirstContactMinutes(env: Record<string, string | undefined>): number {
+  const n = Number(env.CRM_FIRST_CONTACT_MINUTES);
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_FIRST_CONTACT_MINUTES;
+}
+
+/** CRM_WORKING_HOURS parsed; an unreadable value falls back to DEFAULT_WORKING_HOURS. */
+export function crmWorkingHours(env: Record<string, string | undefined>): CrmWorkingHours {
+  try {
+    return parseWorkingHours(env.CRM_WORKING_HOURS);
+  } catch {
+    return DEFAULT_WORKING_HOURS;
+  }
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_FIRST_CONTACT_MINUTES, parseWorkingHours, type CrmWorkingHours } from '@realty/contracts';
+import { crmFirstContactMinutes, crmWorkingHours, type CrmWorkingHours } from '@realty/contracts';
 
 /**
  * The CRM's lead settings from the environment (issue 22; README "Configuration", docs/api.md):
@@ -13,21 +13,13 @@ export function roundRobinEnabled(env: NodeJS.ProcessEnv = process.env): boolean
 
 /** CRM_FIRST_CONTACT_MINUTES: a positive whole number, else the default (15). */
 export function firstContactMinutes(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.CRM_FIRST_CONTACT_MINUTES);
-  return Number.isInteger(n) && n > 0 ? n : DEFAULT_FIRST_CONTACT_MINUTES;
+  return crmFirstContactMinutes(env);
 }
 
 let cached: { text: string; hours: CrmWorkingHours } | null = null;
 /** CRM_WORKING_HOURS parsed (an unreadable value falls back to the default, 09:00-18:00 Mon-Fri). */
 export function workingHours(env: NodeJS.ProcessEnv = process.env): CrmWorkingHours {
   const text = env.CRM_WORKING_HOURS ?? '';
-  if (cached?.text === text) return cached.hours;
-  let hours: CrmWorkingHours;
-  try {
-    hours = parseWorkingHours(text);
-  } catch {
-    hours = parseWorkingHours('');
-  }
-  cached = { text, hours };
-  return hours;
+  if (cached?.text !== text) cached = { text, hours: crmWorkingHours(env) };
+  return cached.hours;
 }
