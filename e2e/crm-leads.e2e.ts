@@ -142,4 +142,49 @@ describe('CRM leads (browser)', () => {
     expect(problems().filter((p) => !/\/dashboard\/crm\/deals\/|404/.test(p))).toEqual([]);
     await context.close();
   });
+  it('works without JavaScript: an employee takes an unassigned lead, changes its status, logs a call and deletes it after a confirmation', async () => {
+    const [employee] = await query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@realty.local'`);
+    const marker = `Безскрипта${Date.now().toString(36).replace(/[0-9]/g, '')}`;
+    const [inserted] = await query<{ id: string }>(
+      `INSERT INTO leads (first_name, last_name, phone, email, source, topic, quality)
+       VALUES ('Марат', $1, '', $2, 'website', 'Без скрипта', 'cold') RETURNING id`,
+      [marker.slice(0, 50), `nojs.${Date.now()}@example.kz`],
+    );
+    const id = inserted.id;
+    const { context, page, problems } = await openPage(browser, { javaScriptEnabled: false });
+    await signIn(page, 'employee@realty.local');
+    await page.goto(`${BASE_URL}/dashboard/crm/leads/${id}`);
+    // not theirs yet: read-only, with "take it"
+    expect(await page.locator('#lead-status-form').count()).toBe(0);
+    await Promise.all([page.waitForLoadState('load'), page.locator('#lead-take-form').getByRole('button', { name: 'Взять себе' }).click()]);
+    await page.locator('#lead-status-form').waitFor();
+    expect((await query<{ assigned_to: string }>(`SELECT assigned_to FROM leads WHERE id = $1`, [id]))[0].assigned_to).toBe(employee.id);
+
+    const status = page.locator('#lead-status-form');
+    await status.getByLabel('Новый статус').selectOption('postponed');
+    await status.getByLabel('Комментарий').fill('Вернуться в январе');
+    await Promise.all([page.waitForLoadState('load'), status.getByRole('button', { name: 'Сменить статус' }).click()]);
+    await page.getByText('Вернуться в январе').first().waitFor();
+
+    // a bad duration comes back with the field's message, then a good one is logged
+    const call = page.locator('#lead-call-form');
+    await call.getByLabel('Длительность').fill('десять');
+    await Promise.all([page.waitForLoadState('load'), call.getByRole('button', { name: 'Записать звонок' }).click()]);
+    await page.locator('#field-durationSec-error').waitFor();
+    await page.locator('#lead-call-form').getByLabel('Длительность').fill('1:05');
+    await Promise.all([
+      page.waitForLoadState('load'),
+      page.locator('#lead-call-form').getByRole('button', { name: 'Записать звонок' }).click(),
+    ]);
+    const calls = await query<{ data: { durationSec: number } }>(`SELECT data FROM activities WHERE lead_id = $1 AND type = 'call'`, [id]);
+    expect(calls.map((c) => c.data.durationSec)).toEqual([65]);
+
+    await Promise.all([page.waitForURL(/confirm=delete/), page.getByRole('link', { name: 'Удалить лид' }).click()]);
+    const panel = page.getByRole('alertdialog', { name: 'Удалить лид?' });
+    await Promise.all([page.waitForURL(/\/dashboard\/crm\/leads$/), panel.getByRole('button', { name: 'Удалить' }).click()]);
+    expect((await query<{ deleted_at: Date | null }>(`SELECT deleted_at FROM leads WHERE id = $1`, [id]))[0].deleted_at).not.toBeNull();
+    expect(await page.locator(`table.data-table tbody tr[data-id="${id}"]`).count()).toBe(0);
+    expect(problems().filter((p) => !p.includes('400'))).toEqual([]);
+    await context.close();
+  });
 });

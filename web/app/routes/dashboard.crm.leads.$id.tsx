@@ -23,6 +23,7 @@ import { AuthenticityTokenInput } from '~/components/csrf';
 import { StaffForm } from '~/components/staff/StaffForm';
 import { SelectField, TextAreaField, TextField } from '~/components/staff/fields';
 import { ConfirmPanel } from '~/components/staff/TableControls';
+import { useToastEffect } from '~/components/toast/Toaster';
 import { i18nServer } from '~/i18n.server';
 import { requireUser, rethrowAuthError, STAFF_ROLES } from '~/lib/auth/auth.server';
 import { failureToast } from '~/lib/forms/forms.server';
@@ -46,6 +47,8 @@ const SUPERVISORS = ['manager', 'admin', 'super_admin'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONFIRMS = ['convert', 'merge', 'delete'] as const;
 type Confirm = (typeof CONFIRMS)[number];
+/** The intents answered by a StaffForm of the page (it shows its own errors and toast). */
+const STAFF_FORM_INTENTS = ['save', 'status', 'call', 'assign', 'take'];
 
 /**
  * /dashboard/crm/leads/{id} (issue 22 "Leads"; spec 02 §2, §3 Lead): the lead's details and
@@ -186,6 +189,9 @@ export default function LeadPage() {
   const of = (intent: string) =>
     posted.intent === intent ? { errors: result?.errors ?? {}, formError: result?.formError ?? null } : { errors: {}, formError: null };
   const converted = lead.status === 'converted';
+  // the failures of the forms outside StaffForm (convert, merge): a toast and the alert below
+  const otherFailure = result?.formError && !STAFF_FORM_INTENTS.includes(posted.intent ?? '') ? result.formError : null;
+  useToastEffect(otherFailure);
   const canTake = !supervisor && lead.owner === null;
 
   return (
@@ -242,10 +248,10 @@ export default function LeadPage() {
           destructive={false}
         />
       ) : null}
-      {result?.formError && !['save', 'status', 'call', 'assign', 'take'].includes(posted.intent ?? '') ? (
+      {otherFailure ? (
         <p className="form-alert" role="alert">
-          {result.formError.title}
-          {result.formError.description ? `: ${result.formError.description}` : ''}
+          {otherFailure.title}
+          {otherFailure.description ? `: ${otherFailure.description}` : ''}
         </p>
       ) : null}
 

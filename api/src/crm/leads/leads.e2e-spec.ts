@@ -276,6 +276,14 @@ describe('CRM leads API', () => {
       expect(audit.map((a) => a.action)).toEqual(['lead.create', 'lead.update']);
       expect(audit[1].after).toMatchObject({ topic: 'Покупка склада' });
 
+      // new contacts are checked for duplicates again: an older lead with that e-mail
+      const older = await insertLead({ owner: colleagueId, minutesAgo: 500, email: 'older.person@example.kz', phone: '' });
+      const moved = await employee
+        .call('put', `/api/crm/leads/${dto.id}`, newLeadBody({ phone: '', email: 'Older.Person@example.kz' }))
+        .expect(200);
+      expect(moved.body.data.duplicateOfId).toBe(older);
+      expect((await lead(manager, older).expect(200)).body.data.duplicateOfId).toBeNull();
+
       await employee.call('delete', `/api/crm/leads/${dto.id}`).expect(204);
       await lead(manager, dto.id).expect(404);
       expect((await db(`SELECT deleted_at FROM leads WHERE id = $1`, [dto.id]))[0].deleted_at).not.toBeNull();
@@ -469,6 +477,12 @@ describe('CRM leads API', () => {
       expect((await db(`SELECT duplicate_of_id FROM leads WHERE id = $1`, [second]))[0].duplicate_of_id).toBe(first);
       const rows = (await manager.call('get', '/api/crm/leads?scope=all&q=747').expect(200)).body.data as CrmLeadItemDto[];
       expect(rows.find((r) => r.id === second)?.duplicateOfId).toBe(first);
+      // a property enquiry from the same person too
+      const visitorCaller = await Caller.create(api.server);
+      const enquiry = await visitorCaller
+        .call('post', '/api/inquiries', { propertyId: catalogProperties()[0].slug, name: 'Гость Сайта', phone: '7 747 123 45 67' })
+        .expect(201);
+      expect((await db(`SELECT duplicate_of_id FROM leads WHERE id = $1`, [enquiry.body.data.leadId]))[0].duplicate_of_id).toBe(first);
       // by e-mail, any case, through the manual create
       const a = await manager.call('post', '/api/crm/leads', newLeadBody({ phone: '', email: 'Same@Example.kz' })).expect(201);
       const b = await manager.call('post', '/api/crm/leads', newLeadBody({ phone: '', email: 'same@example.kz' })).expect(201);

@@ -17,6 +17,7 @@ import type { AuthUser, RequestClient } from '../../common/decorators';
 import { NotificationWriter } from '../../notifications/notification.writer';
 import { ActivityRecorder } from '../shared/activity.recorder';
 import { assertCanChange, supervises } from '../shared/crm-access';
+import { findDuplicateLead } from './lead-duplicates.repository';
 import { LeadIntake, leadLink } from './lead-intake.service';
 import { leadAuditView, leadName } from './lead-item.mapper';
 import { LeadsQueryService } from './leads-query.service';
@@ -81,12 +82,25 @@ export class LeadsService {
     });
   }
 
-  /** PUT /api/crm/leads/{id}: the fields of CrmLeadDto (status and owner have their own calls). 403 / 404. */
+  /**
+   * PUT /api/crm/leads/{id}: the fields of CrmLeadDto (status and owner have their own calls).
+   * A change of phone or e-mail checks the duplicate flag again (an older live lead of the same
+   * person, or none). 403 / 404.
+   */
   async update(actor: AuthUser, id: string, dto: CrmLeadDto, client: RequestClient): Promise<CrmLeadDetailDto> {
     return this.db.transaction(async (m) => {
       const before = await this.query.liveRow(m, id, true);
       assertCanChange(actor, before.assigned_to);
-      await this.repository.update(m, before.id, await this.values(m, dto), this.clock.date());
+      const values = await this.values(m, dto);
+      await this.repository.update(m, before.id, values, this.clock.date());
+      if (values.phone !== before.phone || values.email !== before.email) {
+        // new contacts: a duplicate of the oldest live lead of that person, when that one is older
+        const same = await findDuplicateLead(m, values, before.id);
+        const older = same ? await this.repository.find(m, same) : null;
+        const duplicateOf = older && new Date(older.created_at) < new Date(before.created_at) ? older.id : null;
+        if (duplicateOf !== before.duplicate_of_id)
+          await this.repository.set(m, before.id, { duplicate_of_id: duplicateOf }, this.clock.date());
+      }
       const after = await this.repository.find(m, before.id);
       await this.audit.record(
         m,
