@@ -462,6 +462,13 @@ describe('CRM leads API', () => {
         // a manual lead without an owner goes to the next in turn too
         const manual = await manager.call('post', '/api/crm/leads', newLeadBody({ phone: '+7 705 000 00 01' })).expect(201);
         expect(manual.body.data.owner.id).toBe(owners[0]);
+        // leads arriving at once: each gets an owner, spread over the three
+        const together = await Promise.all(
+          Array.from({ length: 9 }, (_, i) => sendSiteForm(`+7 702 400 00 ${String(10 + i)}`, `Одновременное сообщение ${i} для ротации`)),
+        );
+        const owned = await db<{ assigned_to: string | null }>(`SELECT assigned_to FROM leads WHERE id = ANY($1::uuid[])`, [together]);
+        expect(owned.every((r) => r.assigned_to !== null)).toBe(true);
+        expect(new Set(owned.map((r) => r.assigned_to))).toEqual(new Set(agents));
         process.env.CRM_ROUND_ROBIN = 'off';
         const id = await sendSiteForm('+7 702 300 00 99', 'Сообщение без ротации');
         expect((await db(`SELECT assigned_to FROM leads WHERE id = $1`, [id]))[0].assigned_to).toBeNull();
