@@ -1,6 +1,15 @@
 import { Module } from '@nestjs/common';
 import { ActivitiesRepository } from './shared/activities.repository';
 import { ActivityRecorder } from './shared/activity.recorder';
+import { LeadConvertRepository } from './leads/lead-convert.repository';
+import { LeadConvertService } from './leads/lead-convert.service';
+import { LeadIntake } from './leads/lead-intake.service';
+import { LeadMergeRepository } from './leads/lead-merge.repository';
+import { LeadMergeService } from './leads/lead-merge.service';
+import { LeadsQueryService } from './leads/leads-query.service';
+import { LeadsController } from './leads/leads.controller';
+import { LeadsRepository } from './leads/leads.repository';
+import { LeadsService } from './leads/leads.service';
 
 /**
  * The CRM (issue 22; spec 02 §2-§4, §7 "CRM leads", "CRM clients", "Deals", "Tasks",
@@ -11,7 +20,18 @@ import { ActivityRecorder } from './shared/activity.recorder';
  */
 @Module({
   imports: [],
-  controllers: [],
-  providers: [ActivityRecorder, ActivitiesRepository],
+  controllers: [LeadsController],
+  providers: [
+    ActivityRecorder,
+    ActivitiesRepository,
+    LeadsRepository,
+    LeadsQueryService,
+    LeadsService,
+    LeadIntake,
+    LeadConvertRepository,
+    LeadConvertService,
+    LeadMergeRepository,
+    LeadMergeService,
+  ],
 })
 export class CrmModule {}
