@@ -1,6 +1,15 @@
 import { Module } from '@nestjs/common';
 import { ActivitiesRepository } from './shared/activities.repository';
 import { ActivityRecorder } from './shared/activity.recorder';
+import { TemplatesController } from './templates/templates.controller';
+import { TemplatesService } from './templates/templates.service';
+import { TemplatesRepository } from './templates/templates.repository';
+import { LeadMessagesController } from './lead-messages/lead-messages.controller';
+import { LeadMessagesService } from './lead-messages/lead-messages.service';
+import { LeadMessagesRepository } from './lead-messages/lead-messages.repository';
+import { OverviewController } from './overview/overview.controller';
+import { OverviewService } from './overview/overview.service';
+import { OverviewRepository } from './overview/overview.repository';
 
 /**
  * The CRM (issue 22; spec 02 §2-§4, §7 "CRM leads", "CRM clients", "Deals", "Tasks",
@@ -11,7 +20,16 @@ import { ActivityRecorder } from './shared/activity.recorder';
  */
 @Module({
   imports: [],
-  controllers: [],
-  providers: [ActivityRecorder, ActivitiesRepository],
+  controllers: [TemplatesController, LeadMessagesController, OverviewController],
+  providers: [
+    ActivityRecorder,
+    ActivitiesRepository,
+    TemplatesService,
+    TemplatesRepository,
+    LeadMessagesService,
+    LeadMessagesRepository,
+    OverviewService,
+    OverviewRepository,
+  ],
 })
 export class CrmModule {}

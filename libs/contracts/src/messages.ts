@@ -3,6 +3,7 @@ import { GEOCODING_MESSAGES } from './geocoding.messages';
 import { UPLOAD_MESSAGES } from './upload.messages';
 import { LISTING_MESSAGES } from './listings.messages';
 import { REFERENCE_MESSAGES } from './reference-data.messages';
+import { CRM_MESSAGING_MESSAGES } from './crm-messaging.messages';
 
 /**
  * Error codes of the API envelope (spec 01 §8). The Russian texts are the spec's own;
@@ -26,6 +27,8 @@ export const ERROR_CODES = [
   'FILE_TOO_LARGE',
   'IMAGE_TOO_MANY_PIXELS',
   'UNSUPPORTED_FILE_TYPE',
+  // CRM messaging (issue 22): send-telegram while no bot token is configured (503)
+  'TELEGRAM_NOT_CONFIGURED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -417,6 +420,8 @@ export const MESSAGES = {
   ...LISTING_MESSAGES,
   // --- Reference data administration (issue 21, spec 02 §2): reference-data.messages.ts
   ...REFERENCE_MESSAGES,
+  // --- CRM messaging (issue 22): crm-messaging.messages.ts
+  ...CRM_MESSAGING_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -103,6 +103,10 @@ export function payloadProblem(p: SendEmailPayload | undefined): string | null {
     )
       return 'invalid template data';
   }
+  if (p.template === 'lead-message') {
+    const d = p.data;
+    if (!d || typeof d.subject !== 'string' || typeof d.text !== 'string' || typeof d.html !== 'string') return 'invalid template data';
+  }
   if (p.template === 'lead-notification') {
     const d = p.data;
     if (!d || typeof d.leadId !== 'string' || typeof d.name !== 'string' || typeof d.topic !== 'string') return 'invalid template data';
