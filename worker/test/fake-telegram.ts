@@ -80,7 +80,9 @@ export async function startFakeTelegram(token = '123456:TEST-token_abc'): Promis
           result: {
             message_id: id,
             date: Math.floor(Date.now() / 1000),
-            chat: /^-?\d+$/.test(chatId) ? { id: Number(chatId), type: 'private' } : { id: -1000000000 - id, type: 'channel', username: chatId.slice(1) },
+            chat: /^-?\d+$/.test(chatId)
+              ? { id: Number(chatId), type: 'private' }
+              : { id: -1000000000 - id, type: 'channel', username: chatId.slice(1) },
             text,
           },
         });

@@ -14,7 +14,13 @@ export interface NotificationRow {
 @Injectable()
 export class NotificationsRepository {
   /** One page of `userId`'s notifications, newest first, with the total. */
-  async list(m: EntityManager, userId: string, unreadOnly: boolean, page: number, limit: number): Promise<{ rows: NotificationRow[]; total: number }> {
+  async list(
+    m: EntityManager,
+    userId: string,
+    unreadOnly: boolean,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: NotificationRow[]; total: number }> {
     const where = `user_id = $1${unreadOnly ? ' AND read_at IS NULL' : ''}`;
     const [rows, count] = await Promise.all([
       m.query(

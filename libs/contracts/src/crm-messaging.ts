@@ -1,7 +1,15 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
 import { Check, LowerEnum } from './auth.dto';
-import { MESSAGE_CHANNELS, CRM_SCOPES, NOTIFICATION_TYPES, type CrmScope, type DealStage, type MessageChannel, type NotificationType } from './crm.enums';
+import {
+  MESSAGE_CHANNELS,
+  CRM_SCOPES,
+  NOTIFICATION_TYPES,
+  type CrmScope,
+  type DealStage,
+  type MessageChannel,
+  type NotificationType,
+} from './crm.enums';
 import { LANGUAGES, type Language } from './enums';
 import type { MessageKey } from './messages';
 import { escapeHtml } from './text';
@@ -51,7 +59,8 @@ export function unknownPlaceholders(text: string): string[] {
  * text with line breaks as <br>). Unknown placeholders become ''. Pure.
  */
 export function renderMessage(text: string, values: Partial<MessageValues>, options: { html?: boolean } = {}): string {
-  const value = (name: string) => ((MESSAGE_PLACEHOLDERS as readonly string[]).includes(name) ? (values[name as MessagePlaceholder] ?? '') : '');
+  const value = (name: string) =>
+    (MESSAGE_PLACEHOLDERS as readonly string[]).includes(name) ? (values[name as MessagePlaceholder] ?? '') : '';
   if (!options.html) return text.replace(PLACEHOLDER, (_w, name: string) => value(name));
   let out = '';
   let last = 0;

@@ -31,7 +31,14 @@ export class TelegramService {
   @JobHandler(JobName.SendTelegram)
   async sendTelegram(job: Job<JobPayloads[JobName.SendTelegram]>): Promise<{ messageId: number }> {
     const p = job.data;
-    if (!p || typeof p.chatId !== 'string' || !CHAT.test(p.chatId) || typeof p.text !== 'string' || !p.text || p.text.length > TELEGRAM_TEXT_MAX) {
+    if (
+      !p ||
+      typeof p.chatId !== 'string' ||
+      !CHAT.test(p.chatId) ||
+      typeof p.text !== 'string' ||
+      !p.text ||
+      p.text.length > TELEGRAM_TEXT_MAX
+    ) {
       await this.mark(p?.activityId, { status: 'failed', error: 'invalid payload' });
       throw new UnrecoverableError(`send-telegram ${job.id}: invalid payload`);
     }

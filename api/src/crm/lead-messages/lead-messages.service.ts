@@ -66,15 +66,22 @@ export class LeadMessagesService {
    * active template of the channel), fields.email / fields.telegram (the lead has none);
    * 503 TELEGRAM_NOT_CONFIGURED when no bot token is set.
    */
-  async send(actor: AuthUser, client: RequestClient, leadId: string, channel: MessageChannel, dto: SendLeadMessageDto): Promise<LeadMessageQueuedDto> {
-    if (channel === 'telegram' && !telegramConfigured())
-      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'TELEGRAM_NOT_CONFIGURED', 'crmMessaging.telegramNotConfigured');
+  async send(
+    actor: AuthUser,
+    client: RequestClient,
+    leadId: string,
+    channel: MessageChannel,
+    dto: SendLeadMessageDto,
+  ): Promise<LeadMessageQueuedDto> {
     if (!UUID.test(leadId)) throw ApiException.notFound();
     const lang: Language = dto.language ?? 'ru';
     const result = await this.db.transaction(async (m) => {
       const lead = await this.repository.lead(m, leadId);
       if (!lead) throw ApiException.notFound();
       assertCanChange(actor, lead.assigned_to);
+      // Refused before anything is queued: the worker could not send it (issue 22).
+      if (channel === 'telegram' && !telegramConfigured())
+        throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'TELEGRAM_NOT_CONFIGURED', 'crmMessaging.telegramNotConfigured');
       const template = await this.repository.template(m, dto.templateId, channel);
       if (!template) throw ApiException.validation({ templateId: 'crmMessaging.template' });
       const to = channel === 'email' ? lead.email.trim() : lead.telegram.trim();

@@ -35,7 +35,11 @@ export class TemplatesController {
   @Post()
   @HttpCode(201)
   @Roles('admin', 'super_admin')
-  create(@CurrentUser() user: AuthUser, @Client() client: RequestClient, @Body() dto: MessageTemplateWriteDto): Promise<MessageTemplateDto> {
+  create(
+    @CurrentUser() user: AuthUser,
+    @Client() client: RequestClient,
+    @Body() dto: MessageTemplateWriteDto,
+  ): Promise<MessageTemplateDto> {
     return this.templates.create(user, client, dto);
   }
 

@@ -68,7 +68,9 @@ export class TemplatesRepository {
   }
 
   async find(m: EntityManager, id: string, lock = false): Promise<TemplateRow | null> {
-    const rows = (await m.query(`SELECT ${COLUMNS} FROM message_templates WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`, [id])) as TemplateRow[];
+    const rows = (await m.query(`SELECT ${COLUMNS} FROM message_templates WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`, [
+      id,
+    ])) as TemplateRow[];
     return rows[0] ?? null;
   }
 
