@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional, ValidateIf } from 'class-validator';
 import { Check, LowerEnum } from './auth.dto';
 import {
   MESSAGE_CHANNELS,
@@ -132,7 +132,8 @@ export class MessageTemplateWriteDto {
   @IsIn(MESSAGE_CHANNELS as unknown as string[], { message: 'field.enum' satisfies MessageKey })
   channel: MessageChannel;
 
-  @IsOptional()
+  // checked when given, and always for e-mail (its subject is required)
+  @ValidateIf((o: { channel?: unknown; subject?: unknown }) => o.channel === 'email' || (o.subject !== undefined && o.subject !== null))
   @TrimLocalized()
   @Check('subject', (v, args) =>
     localizedTextProblem(
