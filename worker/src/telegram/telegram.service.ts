@@ -49,7 +49,7 @@ export class TelegramService {
       return sent;
     } catch (err) {
       const permanent = err instanceof TelegramSendError && err.permanent;
-      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      const lastAttempt = (job.attemptsMade ?? 0) + 1 >= (job.opts?.attempts ?? 1);
       const reason = (err as Error).message;
       if (permanent || lastAttempt) await this.mark(p.activityId, { status: 'failed', error: reason.slice(0, 500) });
       if (permanent) throw new UnrecoverableError(`send-telegram ${job.id}: ${reason}`);

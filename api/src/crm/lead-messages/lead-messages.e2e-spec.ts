@@ -119,9 +119,14 @@ describe('send e-mail / Telegram to a lead', () => {
     expect(activity).toMatchObject({
       type: 'email',
       actor_id: agent.id,
-      data: expect.objectContaining({ templateId: emailTemplate, status: 'queued' }),
+      data: expect.objectContaining({ templateId: emailTemplate, to: 'lead.one@example.kz' }),
     });
     expect(activity.body).toContain('Здравствуйте, Айгерим <b>!');
+    const sent = await eventually('the e-mail activity marked sent', async () => {
+      const [a] = await db<{ data: { status: string } }>(`SELECT data FROM activities WHERE lead_id = $1`, [leadId]);
+      return a.data.status === 'sent' && a.data;
+    });
+    expect(sent).toMatchObject({ status: 'sent', messageId: expect.any(String) });
     const audit = await db(`SELECT action FROM audit_logs WHERE entity = 'lead' AND entity_id = $1`, [leadId]);
     expect(audit).toEqual([{ action: 'lead.send_email' }]);
 
