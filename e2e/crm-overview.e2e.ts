@@ -9,7 +9,8 @@ import { query } from './support/db';
  * the demo manager sees the unread count in the navigation, marks every notification read on
  * /dashboard/notifications and the count disappears, and /dashboard/crm shows the funnel; an
  * admin creates a message template (an unknown placeholder is refused first). Without
- * JavaScript; the pages are valid HTML; the overview with JavaScript passes axe-core.
+ * JavaScript; the pages are valid HTML; with JavaScript the template's preview follows the
+ * typing, and the overview and the template form pass axe-core.
  */
 
 const DEMO_PASSWORD = 'Demo12345';
@@ -118,7 +119,22 @@ describe('CRM overview, notifications and message templates (browser)', () => {
     expect(await markupErrors(await (await page.request.get(page.url())).text())).toEqual([]);
     // the one 400 is the form with the unknown placeholder
     expect(problems().filter((p) => !/status of 400/.test(p))).toEqual([]);
-    await query(`DELETE FROM message_templates WHERE id = $1`, [row.id]);
     await context.close();
+
+    // With JavaScript the preview follows the typing, with sample values
+    const js = await openPage(browser, { javaScriptEnabled: true });
+    await signIn(js.page, 'admin@realty.local');
+    await js.page.goto(`${BASE_URL}/dashboard/admin/message-templates?edit=${row.id}`);
+    await js.page.waitForFunction(
+      () => !!(window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+    );
+    const preview = js.page.locator('.crm-templates__preview-body');
+    await preview.getByText('Здравствуйте, Айгерим! Ваш агент Ерлан Агентов.').waitFor();
+    await js.page.locator('#field-body-ru').fill('Добрый день, {{lead.firstName}} {{lead.lastName}}');
+    await preview.getByText('Добрый день, Айгерим Сейтова').waitFor();
+    expect(await accessibilityViolations(js.page)).toEqual([]);
+    expect(js.problems()).toEqual([]);
+    await js.context.close();
+    await query(`DELETE FROM message_templates WHERE id = $1`, [row.id]);
   });
 });

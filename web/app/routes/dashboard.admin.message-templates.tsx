@@ -6,13 +6,12 @@ import {
   MESSAGE_PLACEHOLDERS,
   MessageTemplateWriteDto,
   TEMPLATE_BOUNDS,
-  renderMessage,
   type MessageTemplateDto,
-  type MessageValues,
 } from '@realty/contracts';
 import { formatDate } from '@realty/i18n/format';
 import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
+import { TemplatePreview } from '~/components/crm/TemplatePreview';
 import { Pagination } from '~/components/Pagination';
 import { DataTable, EmptyState, ErrorState } from '~/components/staff/DataTable';
 import { LocalizedField, SelectField, TextField } from '~/components/staff/fields';
@@ -37,18 +36,6 @@ export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, a
 
 const PATH = '/dashboard/admin/message-templates';
 
-/** Example values of the preview (what a real lead would fill in). */
-const SAMPLE: MessageValues = {
-  'lead.firstName': 'Айгерим',
-  'lead.lastName': 'Сейтова',
-  'client.name': 'ТОО «Алатау Трейд»',
-  'property.title': 'Офис 120 м² в БЦ «Нурлы Тау»',
-  'property.url': 'https://almaty-bc.kz/property/ofis-nurly-tau',
-  'agent.name': 'Ерлан Агентов',
-  'agent.phone': '+7 701 555 11 22',
-  'agent.email': 'agent@almaty-bc.kz',
-};
-
 /** Back to the list's page `page` (the only state of this list). */
 const listHref = (page: number) => (page > 1 ? `${PATH}?page=${page}` : PATH);
 const withParam = (page: number, key: string, value: string) =>
@@ -60,7 +47,7 @@ const backOf = (raw: FormDataEntryValue | null) => (typeof raw === 'string' && (
  * /dashboard/admin/message-templates (issue 22 "Message templates"; spec 02 §2): the e-mail and
  * Telegram templates (DataTable, paging in the URL), create (?edit=new) and edit (?edit=<id>)
  * with the shared StaffForm, MessageTemplateWriteDto and the four-language LocalizedField, a
- * preview with sample values, delete after a confirmation step (?confirm=<id>). Without
+ * live preview with sample values (TemplatePreview), delete after a confirmation step (?confirm=<id>). Without
  * JavaScript too. admin and super_admin only.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -200,17 +187,14 @@ export default function MessageTemplatesPage() {
                 ))}
               </ul>
             </section>
+            <TemplatePreview
+              initial={{
+                channel: posted?.channel ?? row?.channel ?? 'email',
+                subject: posted?.subject?.ru ?? row?.subject.ru ?? '',
+                body: posted?.body?.ru ?? row?.body.ru ?? '',
+              }}
+            />
           </StaffForm>
-          {row ? (
-            <section className="crm-templates__preview" aria-labelledby="preview-title">
-              <h3 id="preview-title">{t('templates.preview')}</h3>
-              <p className="form-hint">{t('templates.previewNote')}</p>
-              {row.channel === 'email' ? (
-                <p className="crm-templates__preview-subject">{renderMessage(row.subject.ru ?? '', SAMPLE)}</p>
-              ) : null}
-              <p className="crm-templates__preview-body">{renderMessage(row.body.ru, SAMPLE)}</p>
-            </section>
-          ) : null}
         </section>
       ) : null}
 
