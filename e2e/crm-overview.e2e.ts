@@ -137,4 +137,53 @@ describe('CRM overview, notifications and message templates (browser)', () => {
     await js.context.close();
     await query(`DELETE FROM message_templates WHERE id = $1`, [row.id]);
   });
+
+  it('the LeadMessaging forms: an e-mail is queued on the lead, Telegram is refused while no bot is configured (no JavaScript)', async () => {
+    const [lead] = await query<{ id: string }>(
+      `SELECT id FROM leads WHERE email <> '' AND telegram <> '' AND deleted_at IS NULL ORDER BY created_at DESC LIMIT 1`,
+    );
+    const [email] = await query<{ id: string }>(
+      `SELECT id FROM message_templates WHERE channel = 'email' AND is_active ORDER BY name LIMIT 1`,
+    );
+    const [telegram] = await query<{ id: string }>(
+      `SELECT id FROM message_templates WHERE channel = 'telegram' AND is_active ORDER BY name LIMIT 1`,
+    );
+    const { context, page, problems } = await openPage(browser, { javaScriptEnabled: false });
+    await signIn(page, 'manager@realty.local');
+    await page.goto(`${BASE_URL}/dashboard/notifications`);
+    // the forms LeadMessaging renders: template, language, intent, the CSRF field and the way back
+    const post = async (intent: 'email' | 'telegram', templateId: string) => {
+      await page.evaluate(
+        ({ leadId, intent, templateId }) => {
+          const csrf = (document.querySelector('input[name="csrf"]') as HTMLInputElement).value;
+          const form = document.createElement('form');
+          form.method = 'post';
+          form.action = `/dashboard/crm/leads/${leadId}/message`;
+          for (const [name, value] of Object.entries({ csrf, back: '/dashboard/notifications', templateId, language: 'en', intent })) {
+            const input = document.createElement('input');
+            input.type = 'hidden';
+            input.name = name;
+            input.value = value;
+            form.append(input);
+          }
+          document.body.append(form);
+          form.submit();
+        },
+        { leadId: lead.id, intent, templateId },
+      );
+      await page.waitForURL(/\/dashboard\/notifications$/);
+    };
+    await post('email', email.id);
+    await page.getByText('Письмо поставлено в очередь').first().waitFor();
+    const activities = await query<{ type: string; data: { templateId: string; language: string } }>(
+      `SELECT type, data FROM activities WHERE lead_id = $1 AND type = 'email' AND data->>'templateId' = $2`,
+      [lead.id, email.id],
+    );
+    expect(activities).toHaveLength(1);
+    expect(activities[0].data.language).toBe('en');
+    await post('telegram', telegram.id);
+    await page.getByText('Отправка в Telegram не настроена (нет токена бота)').first().waitFor();
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
 });
