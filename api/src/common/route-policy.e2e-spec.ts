@@ -119,6 +119,18 @@ const POLICY: Record<string, Policy> = {
   'PUT /api/admin/building-complexes/:id': STAFF_ADMINS,
   'DELETE /api/admin/building-complexes/:id': STAFF_ADMINS,
   'GET /api/admin/districts': STAFF_ADMINS,
+  // CRM leads (issue 22, spec 02 §2 /dashboard/crm/leads, §7 "CRM leads")
+  'GET /api/crm/leads': STAFF,
+  'POST /api/crm/leads': STAFF,
+  'GET /api/crm/leads/agents': STAFF,
+  'GET /api/crm/leads/:id': STAFF,
+  'PUT /api/crm/leads/:id': STAFF,
+  'DELETE /api/crm/leads/:id': STAFF,
+  'POST /api/crm/leads/:id/assign': STAFF,
+  'PATCH /api/crm/leads/:id/status': STAFF,
+  'POST /api/crm/leads/:id/call': STAFF,
+  'POST /api/crm/leads/:id/convert': STAFF,
+  'POST /api/crm/leads/:id/merge': STAFF,
   // --- CRM messaging (issue 22): message templates, messages to a lead, notifications, overview
   'GET /api/crm/message-templates': STAFF,
   'POST /api/crm/message-templates': STAFF_ADMINS,

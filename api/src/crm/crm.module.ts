@@ -1,6 +1,15 @@
 import { Module } from '@nestjs/common';
 import { ActivitiesRepository } from './shared/activities.repository';
 import { ActivityRecorder } from './shared/activity.recorder';
+import { LeadConvertRepository } from './leads/lead-convert.repository';
+import { LeadConvertService } from './leads/lead-convert.service';
+import { LeadIntake } from './leads/lead-intake.service';
+import { LeadMergeRepository } from './leads/lead-merge.repository';
+import { LeadMergeService } from './leads/lead-merge.service';
+import { LeadsQueryService } from './leads/leads-query.service';
+import { LeadsController } from './leads/leads.controller';
+import { LeadsRepository } from './leads/leads.repository';
+import { LeadsService } from './leads/leads.service';
 import { TemplatesController } from './templates/templates.controller';
 import { TemplatesService } from './templates/templates.service';
 import { TemplatesRepository } from './templates/templates.repository';
@@ -20,10 +29,18 @@ import { OverviewRepository } from './overview/overview.repository';
  */
 @Module({
   imports: [],
-  controllers: [TemplatesController, LeadMessagesController, OverviewController],
+  controllers: [LeadsController, TemplatesController, LeadMessagesController, OverviewController],
   providers: [
     ActivityRecorder,
     ActivitiesRepository,
+    LeadsRepository,
+    LeadsQueryService,
+    LeadsService,
+    LeadIntake,
+    LeadConvertRepository,
+    LeadConvertService,
+    LeadMergeRepository,
+    LeadMergeService,
     TemplatesService,
     TemplatesRepository,
     LeadMessagesService,

@@ -260,20 +260,24 @@ export interface NotificationDto {
 
 type Texts = Record<Language, (d: Record<string, unknown>) => string>;
 const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+/** The lead's name: `name` as the leads part writes it (docs/api.md), `leadName` accepted too. */
+const leadName = (d: Record<string, unknown>) => s(d.name ?? d.leadName);
+/** Minutes waited: `waitedMinutes` (working minutes, the leads part), `minutes` accepted too. */
+const waited = (d: Record<string, unknown>) => s(d.waitedMinutes ?? d.minutes);
 
 /** Texts of each notification type (issue 22 "Notifications"), from its data. */
 export const NOTIFICATION_TEXTS: Record<NotificationType, Texts> = {
   lead_assigned: {
-    ru: (d) => `Вам назначен лид: ${s(d.leadName)}`,
-    en: (d) => `A lead was assigned to you: ${s(d.leadName)}`,
-    kk: (d) => `Сізге лид тағайындалды: ${s(d.leadName)}`,
-    zh: (d) => `您被分配了一个线索：${s(d.leadName)}`,
+    ru: (d) => `Вам назначен лид: ${leadName(d)}`,
+    en: (d) => `A lead was assigned to you: ${leadName(d)}`,
+    kk: (d) => `Сізге лид тағайындалды: ${leadName(d)}`,
+    zh: (d) => `您被分配了一个线索：${leadName(d)}`,
   },
   lead_waiting: {
-    ru: (d) => `Лид ждёт ответа ${s(d.minutes)} мин: ${s(d.leadName)}`,
-    en: (d) => `A lead has waited ${s(d.minutes)} min for contact: ${s(d.leadName)}`,
-    kk: (d) => `Лид ${s(d.minutes)} мин жауап күтуде: ${s(d.leadName)}`,
-    zh: (d) => `线索已等待联系 ${s(d.minutes)} 分钟：${s(d.leadName)}`,
+    ru: (d) => `Лид ждёт ответа ${waited(d)} мин: ${leadName(d)}`,
+    en: (d) => `A lead has waited ${waited(d)} min for contact: ${leadName(d)}`,
+    kk: (d) => `Лид ${waited(d)} мин жауап күтуде: ${leadName(d)}`,
+    zh: (d) => `线索已等待联系 ${waited(d)} 分钟：${leadName(d)}`,
   },
   task_due: {
     ru: (d) => `Срок задачи: ${s(d.title)}`,

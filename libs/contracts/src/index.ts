@@ -34,4 +34,6 @@ export * from './reference-data.dto';
 export * from './crm.enums';
 export * from './crm-leads.query';
 export * from './crm-activities';
+export * from './crm-leads.dto';
+export * from './crm-working-hours';
 export * from './crm-messaging';

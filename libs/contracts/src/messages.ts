@@ -3,6 +3,7 @@ import { GEOCODING_MESSAGES } from './geocoding.messages';
 import { UPLOAD_MESSAGES } from './upload.messages';
 import { LISTING_MESSAGES } from './listings.messages';
 import { REFERENCE_MESSAGES } from './reference-data.messages';
+import { CRM_LEAD_MESSAGES } from './crm-leads.messages';
 import { CRM_MESSAGING_MESSAGES } from './crm-messaging.messages';
 
 /**
@@ -420,6 +421,8 @@ export const MESSAGES = {
   ...LISTING_MESSAGES,
   // --- Reference data administration (issue 21, spec 02 §2): reference-data.messages.ts
   ...REFERENCE_MESSAGES,
+  // --- CRM leads (issue 22, spec 02 §3, §7): crm-leads.messages.ts
+  ...CRM_LEAD_MESSAGES,
   // --- CRM messaging (issue 22): crm-messaging.messages.ts
   ...CRM_MESSAGING_MESSAGES,
 } satisfies Record<string, Texts>;

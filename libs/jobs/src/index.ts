@@ -22,6 +22,8 @@ export enum JobName {
   SendEmail = 'send-email',
   /** Delete what has outlived its use: old refresh tokens, sessions, reset tokens, relayed outbox rows. */
   PurgeExpired = 'purge-expired',
+  /** Notify owners and their managers of new leads waiting too long for a first contact (issue 22). */
+  LeadWaitingCheck = 'lead-waiting-check',
   /** Send one Telegram message (Bot API sendMessage) to a lead (issue 22 send-telegram). */
   SendTelegram = 'send-telegram',
 }
@@ -109,6 +111,7 @@ export interface JobPayloads {
   [JobName.PropertyImageVariants]: { imageId: string };
   [JobName.SendEmail]: SendEmailPayload;
   [JobName.PurgeExpired]: Record<string, never>;
+  [JobName.LeadWaitingCheck]: Record<string, never>;
   [JobName.SendTelegram]: SendTelegramPayload;
 }
 
@@ -117,6 +120,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.PropertyImageVariants]: QueueName.Media,
   [JobName.SendEmail]: QueueName.Notifications,
   [JobName.PurgeExpired]: QueueName.Maintenance,
+  [JobName.LeadWaitingCheck]: QueueName.Maintenance,
   [JobName.SendTelegram]: QueueName.Notifications,
 };
 
@@ -130,7 +134,10 @@ export interface JobSchedule {
 }
 
 /** The worker's repeating jobs (registered by each worker on start). */
-export const JOB_SCHEDULES: readonly JobSchedule[] = [{ id: 'purge-expired-hourly', name: JobName.PurgeExpired, every: 3_600_000 }];
+export const JOB_SCHEDULES: readonly JobSchedule[] = [
+  { id: 'purge-expired-hourly', name: JobName.PurgeExpired, every: 3_600_000 },
+  { id: 'lead-waiting-check-minutely', name: JobName.LeadWaitingCheck, every: 60_000 },
+];
 
 /** Retries with exponential backoff; completed jobs are trimmed, failed ones kept for a while. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {

@@ -675,7 +675,7 @@ export function generateCrm(input: CrmSeedInput): CrmRows {
         id: idOf('notifications'),
         user_id: agent.id,
         type: 'lead_assigned',
-        data: { leadId: l.id, leadName: `${l.first_name} ${l.last_name}`.trim() },
+        data: { leadId: l.id, name: `${l.first_name} ${l.last_name}`.trim(), topic: l.topic },
         link: `/dashboard/crm/leads/${l.id}`,
         read_at: k === 2 ? l.created_at : null,
         created_at: l.created_at,
