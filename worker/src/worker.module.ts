@@ -5,11 +5,12 @@ import { JobRunner } from './jobs/job-runner.service';
 import { MaintenanceService } from './maintenance/maintenance.service';
 import { MediaService } from './media/media.service';
 import { NotificationsService } from './notifications/notifications.service';
+import { TelegramService } from './telegram/telegram.service';
 import { FILE_STORAGE, WORKER_OPTIONS, type WorkerOptions } from './worker-options';
 import { LeadWaitingService } from './crm/lead-waiting.service';
 
 /** Providers that hold @JobHandler methods, one per domain. */
-export const JOB_HANDLER_PROVIDERS = [MediaService, NotificationsService, MaintenanceService, LeadWaitingService];
+export const JOB_HANDLER_PROVIDERS = [MediaService, NotificationsService, MaintenanceService, LeadWaitingService, TelegramService];
 
 /** Root module of the worker process: database, storage, job handlers, job runtime. No HTTP. */
 @Module({})

@@ -131,6 +131,19 @@ const POLICY: Record<string, Policy> = {
   'POST /api/crm/leads/:id/call': STAFF,
   'POST /api/crm/leads/:id/convert': STAFF,
   'POST /api/crm/leads/:id/merge': STAFF,
+  // --- CRM messaging (issue 22): message templates, messages to a lead, notifications, overview
+  'GET /api/crm/message-templates': STAFF,
+  'POST /api/crm/message-templates': STAFF_ADMINS,
+  'GET /api/crm/message-templates/:id': STAFF,
+  'PUT /api/crm/message-templates/:id': STAFF_ADMINS,
+  'DELETE /api/crm/message-templates/:id': STAFF_ADMINS,
+  'POST /api/crm/leads/:id/send-email': STAFF,
+  'POST /api/crm/leads/:id/send-telegram': STAFF,
+  'GET /api/crm/overview': STAFF,
+  'GET /api/notifications': 'authenticated',
+  'GET /api/notifications/unread-count': 'authenticated',
+  'POST /api/notifications/read-all': 'authenticated',
+  'POST /api/notifications/:id/read': 'authenticated',
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */

@@ -10,6 +10,15 @@ import { LeadsQueryService } from './leads/leads-query.service';
 import { LeadsController } from './leads/leads.controller';
 import { LeadsRepository } from './leads/leads.repository';
 import { LeadsService } from './leads/leads.service';
+import { TemplatesController } from './templates/templates.controller';
+import { TemplatesService } from './templates/templates.service';
+import { TemplatesRepository } from './templates/templates.repository';
+import { LeadMessagesController } from './lead-messages/lead-messages.controller';
+import { LeadMessagesService } from './lead-messages/lead-messages.service';
+import { LeadMessagesRepository } from './lead-messages/lead-messages.repository';
+import { OverviewController } from './overview/overview.controller';
+import { OverviewService } from './overview/overview.service';
+import { OverviewRepository } from './overview/overview.repository';
 
 /**
  * The CRM (issue 22; spec 02 §2-§4, §7 "CRM leads", "CRM clients", "Deals", "Tasks",
@@ -20,7 +29,7 @@ import { LeadsService } from './leads/leads.service';
  */
 @Module({
   imports: [],
-  controllers: [LeadsController],
+  controllers: [LeadsController, TemplatesController, LeadMessagesController, OverviewController],
   providers: [
     ActivityRecorder,
     ActivitiesRepository,
@@ -32,6 +41,12 @@ import { LeadsService } from './leads/leads.service';
     LeadConvertService,
     LeadMergeRepository,
     LeadMergeService,
+    TemplatesService,
+    TemplatesRepository,
+    LeadMessagesService,
+    LeadMessagesRepository,
+    OverviewService,
+    OverviewRepository,
   ],
 })
 export class CrmModule {}

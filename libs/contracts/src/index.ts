@@ -36,3 +36,4 @@ export * from './crm-leads.query';
 export * from './crm-activities';
 export * from './crm-leads.dto';
 export * from './crm-working-hours';
+export * from './crm-messaging';

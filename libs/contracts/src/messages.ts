@@ -4,6 +4,7 @@ import { UPLOAD_MESSAGES } from './upload.messages';
 import { LISTING_MESSAGES } from './listings.messages';
 import { REFERENCE_MESSAGES } from './reference-data.messages';
 import { CRM_LEAD_MESSAGES } from './crm-leads.messages';
+import { CRM_MESSAGING_MESSAGES } from './crm-messaging.messages';
 
 /**
  * Error codes of the API envelope (spec 01 §8). The Russian texts are the spec's own;
@@ -27,6 +28,8 @@ export const ERROR_CODES = [
   'FILE_TOO_LARGE',
   'IMAGE_TOO_MANY_PIXELS',
   'UNSUPPORTED_FILE_TYPE',
+  // CRM messaging (issue 22): send-telegram while no bot token is configured (503)
+  'TELEGRAM_NOT_CONFIGURED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -420,6 +423,8 @@ export const MESSAGES = {
   ...REFERENCE_MESSAGES,
   // --- CRM leads (issue 22, spec 02 §3, §7): crm-leads.messages.ts
   ...CRM_LEAD_MESSAGES,
+  // --- CRM messaging (issue 22): crm-messaging.messages.ts
+  ...CRM_MESSAGING_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

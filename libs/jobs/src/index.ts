@@ -24,10 +24,12 @@ export enum JobName {
   PurgeExpired = 'purge-expired',
   /** Notify owners and their managers of new leads waiting too long for a first contact (issue 22). */
   LeadWaitingCheck = 'lead-waiting-check',
+  /** Send one Telegram message (Bot API sendMessage) to a lead (issue 22 send-telegram). */
+  SendTelegram = 'send-telegram',
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
-export type EmailTemplate = 'password-reset' | 'lead-notification' | 'listing-rejected';
+export type EmailTemplate = 'password-reset' | 'lead-notification' | 'listing-rejected' | 'lead-message';
 
 /** Data each template needs. */
 export interface EmailTemplateData {
@@ -74,6 +76,31 @@ export interface EmailTemplateData {
   };
 }
 
+export interface EmailTemplateData {
+  /**
+   * A message to a lead from a CRM message template (issue 22 send-email), rendered by the API
+   * when it was sent (placeholder values HTML-escaped in `html`); the worker only wraps and sends it.
+   */
+  'lead-message': {
+    leadId: string;
+    /** The timeline entry (activities, type 'email') that records this message. */
+    activityId: string;
+    subject: string;
+    text: string;
+    /** Safe HTML body fragment (escaped text with <br> line breaks). */
+    html: string;
+  };
+}
+
+/** Payload of JobName.SendTelegram: one message to one chat (a chat id or @username), plain text. */
+export interface SendTelegramPayload {
+  chatId: string;
+  text: string;
+  leadId: string;
+  /** The timeline entry (activities, type 'telegram') marked sent or failed by the worker. */
+  activityId: string;
+}
+
 /** Payload of JobName.SendEmail: one e-mail to one address, rendered by the worker. */
 export type SendEmailPayload = {
   [T in EmailTemplate]: { to: string; template: T; locale: 'ru' | 'en' | 'kk' | 'zh'; data: EmailTemplateData[T] };
@@ -85,6 +112,7 @@ export interface JobPayloads {
   [JobName.SendEmail]: SendEmailPayload;
   [JobName.PurgeExpired]: Record<string, never>;
   [JobName.LeadWaitingCheck]: Record<string, never>;
+  [JobName.SendTelegram]: SendTelegramPayload;
 }
 
 /** Which queue carries each job. */
@@ -93,6 +121,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.SendEmail]: QueueName.Notifications,
   [JobName.PurgeExpired]: QueueName.Maintenance,
   [JobName.LeadWaitingCheck]: QueueName.Maintenance,
+  [JobName.SendTelegram]: QueueName.Notifications,
 };
 
 /** A job the worker puts on its queue at a fixed interval (a BullMQ job scheduler). */

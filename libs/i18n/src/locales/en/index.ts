@@ -11,5 +11,21 @@ import partners from './partners';
 import moderation from './moderation';
 import crm from './crm';
 import crmLeads from './crmLeads';
+import crmMessaging from './crmMessaging';
 
-export default { common, home, catalog, auth, dashboard, partners, news, company, forms, listingForm, moderation, crm, crmLeads };
+export default {
+  common,
+  home,
+  catalog,
+  auth,
+  dashboard,
+  partners,
+  news,
+  company,
+  forms,
+  listingForm,
+  moderation,
+  crm,
+  crmLeads,
+  crmMessaging,
+};
