@@ -17,6 +17,7 @@ import {
 import { formatDateTime, formatMoney } from '@realty/i18n/format';
 import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
+import { LEAD_MESSAGING_LINKS, LeadMessaging } from '~/components/crm/LeadMessaging';
 import { LEAD_FORM_FIELDS, LeadFields, type LeadFormValues } from '~/components/crm/LeadFields';
 import { Timeline } from '~/components/crm/Timeline';
 import { AuthenticityTokenInput } from '~/components/csrf';
@@ -26,6 +27,7 @@ import { ConfirmPanel } from '~/components/staff/TableControls';
 import { useToastEffect } from '~/components/toast/Toaster';
 import { i18nServer } from '~/i18n.server';
 import { requireUser, rethrowAuthError, STAFF_ROLES } from '~/lib/auth/auth.server';
+import { leadMessagingTemplates } from '~/lib/crm/lead-messaging.server';
 import { failureToast } from '~/lib/forms/forms.server';
 import { redirectWithToast } from '~/lib/forms/toast.server';
 import { dashboardMeta } from '~/lib/i18n/error-meta';
@@ -38,6 +40,7 @@ import { waitLabel } from './dashboard.crm.leads._index';
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: crmSharedCss },
   { rel: 'stylesheet', href: crmLeadsCss },
+  ...LEAD_MESSAGING_LINKS,
 ];
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
@@ -67,10 +70,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const supervisor = SUPERVISORS.includes(auth.user.role);
   let lead: CrmLeadDetailDto;
   let agents: CrmAgentDto[] = [];
+  let templates: Awaited<ReturnType<typeof leadMessagingTemplates>> = { email: [], telegram: [] };
   try {
-    [lead, agents] = await Promise.all([
+    [lead, agents, templates] = await Promise.all([
       auth.api.crmLeads.get(id),
       supervisor ? auth.api.crmLeads.agents().catch((): CrmAgentDto[] => []) : Promise.resolve([]),
+      leadMessagingTemplates(auth),
     ]);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) await rethrowAuthError(request, auth, error);
@@ -91,6 +96,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       lang: auth.lang,
       lead,
       agents,
+      templates,
       me: auth.user.id,
       supervisor,
       confirm: confirm === 'merge' && !mergeSource ? null : confirm,
@@ -178,7 +184,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function LeadPage() {
-  const { lead, agents, me, supervisor, confirm, mergeSource, lang } = useLoaderData<typeof loader>();
+  const { lead, agents, templates, me, supervisor, confirm, mergeSource, lang } = useLoaderData<typeof loader>();
   const result = useActionData<StaffFormResult>();
   useStaffRefresh('leads');
   const { t } = useTranslation('crmLeads');
@@ -418,8 +424,11 @@ export default function LeadPage() {
           </section>
         ) : null}
 
-        {/* Messaging slot: the "send e-mail / send Telegram" forms of the messaging part go here (issue 22). */}
-        <div id="lead-messaging" className="crm-lead-messaging" data-lead-id={lead.id} />
+        {lead.editable ? (
+          <div id="lead-messaging">
+            <LeadMessaging leadId={lead.id} templates={templates} back={here} defaultLanguage={lang} />
+          </div>
+        ) : null}
       </div>
 
       {lead.editable ? (
