@@ -119,6 +119,20 @@ const POLICY: Record<string, Policy> = {
   'PUT /api/admin/building-complexes/:id': STAFF_ADMINS,
   'DELETE /api/admin/building-complexes/:id': STAFF_ADMINS,
   'GET /api/admin/districts': STAFF_ADMINS,
+  // CRM clients and deals (issue 22, spec 02 §7 "CRM clients", "Deals")
+  'GET /api/crm/clients': STAFF,
+  'POST /api/crm/clients': STAFF,
+  'GET /api/crm/clients/:id': STAFF,
+  'PUT /api/crm/clients/:id': STAFF,
+  'DELETE /api/crm/clients/:id': STAFF,
+  'GET /api/crm/deals/kanban': STAFF,
+  'GET /api/crm/deals': STAFF,
+  'POST /api/crm/deals': STAFF,
+  'GET /api/crm/deals/:id': STAFF,
+  'PATCH /api/crm/deals/:id': STAFF,
+  'DELETE /api/crm/deals/:id': STAFF,
+  'PATCH /api/crm/deals/:id/move': STAFF,
+  'POST /api/crm/deals/:id/close': STAFF,
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */

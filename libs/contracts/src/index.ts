@@ -34,3 +34,5 @@ export * from './reference-data.dto';
 export * from './crm.enums';
 export * from './crm-leads.query';
 export * from './crm-activities';
+export * from './crm-clients.dto';
+export * from './crm-deals.dto';
