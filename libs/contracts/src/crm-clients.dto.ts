@@ -52,13 +52,22 @@ export function isValidBin(value: string): boolean {
 }
 
 /** Trimmed text; '' or null stays '' (an optional text column with default ''). */
-const TrimOrEmpty = () => Transform(({ value }) => (value === null || value === undefined ? '' : typeof value === 'string' ? value.trim() : value));
+const TrimOrEmpty = () =>
+  Transform(({ value }) => (value === null || value === undefined ? '' : typeof value === 'string' ? value.trim() : value));
 /** Trimmed text; '' becomes null. */
 const TrimOrNull = () =>
-  Transform(({ value }) => (value === undefined || value === null ? null : typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value));
+  Transform(({ value }) =>
+    value === undefined || value === null ? null : typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value,
+  );
 
 const textProblem = (v: unknown, max: number): MessageKey | null =>
-  typeof v !== 'string' ? 'field.invalid' : [...v].length > max ? 'field.tooLong' : /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(v) ? 'field.invalid' : null;
+  typeof v !== 'string'
+    ? 'field.invalid'
+    : [...v].length > max
+      ? 'field.tooLong'
+      : /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(v)
+        ? 'field.invalid'
+        : null;
 
 /** One contact person of a corporate (or any) client. */
 export interface ClientContactInput {
@@ -124,13 +133,17 @@ export class ClientWriteDto {
 
   @TrimOrEmpty()
   @Check('firstName', (v, a) =>
-    (a?.object as ClientWriteDto | undefined)?.type === 'individual' && v === '' ? 'crm.firstNameRequired' : textProblem(v, CLIENT_BOUNDS.name),
+    (a?.object as ClientWriteDto | undefined)?.type === 'individual' && v === ''
+      ? 'crm.firstNameRequired'
+      : textProblem(v, CLIENT_BOUNDS.name),
   )
   firstName = '';
 
   @TrimOrEmpty()
   @Check('lastName', (v, a) =>
-    (a?.object as ClientWriteDto | undefined)?.type === 'individual' && v === '' ? 'crm.lastNameRequired' : textProblem(v, CLIENT_BOUNDS.name),
+    (a?.object as ClientWriteDto | undefined)?.type === 'individual' && v === ''
+      ? 'crm.lastNameRequired'
+      : textProblem(v, CLIENT_BOUNDS.name),
   )
   lastName = '';
 

@@ -31,7 +31,17 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Trimmed text; '' becomes null. */
 const TrimOrNull = () =>
-  Transform(({ value }) => (value === undefined ? undefined : value === null ? null : typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value));
+  Transform(({ value }) =>
+    value === undefined
+      ? undefined
+      : value === null
+        ? null
+        : typeof value === 'string'
+          ? value.trim() === ''
+            ? null
+            : value.trim()
+          : value,
+  );
 /** A number from JSON or form digits; '' -> null. */
 const ToNumber = () =>
   Transform(({ value }) => {

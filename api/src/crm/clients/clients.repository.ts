@@ -139,7 +139,10 @@ export class ClientsRepository {
   }
 
   /** The contact persons in their order. */
-  async contacts(m: EntityManager, clientId: string): Promise<Array<{ id: string; name: string; position: string; phone: string; email: string }>> {
+  async contacts(
+    m: EntityManager,
+    clientId: string,
+  ): Promise<Array<{ id: string; name: string; position: string; phone: string; email: string }>> {
     return m.query(
       `SELECT id, name, position, phone, email FROM client_contacts WHERE client_id = $1 ORDER BY sort_order, created_at, id`,
       [clientId],
@@ -153,7 +156,8 @@ export class ClientsRepository {
     await m.query(
       `INSERT INTO client_contacts (client_id, name, position, phone, email, sort_order)
        SELECT $1, x.name, x.position, x.phone, x.email, x.ord - 1
-         FROM jsonb_to_recordset($2::jsonb) WITH ORDINALITY AS x(name text, position text, phone text, email text, ord bigint)`,
+         FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (name text, position text, phone text, email text))
+              WITH ORDINALITY AS x(name, position, phone, email, ord)`,
       [
         clientId,
         JSON.stringify(
@@ -185,7 +189,10 @@ export class ClientsRepository {
   }
 
   /** The client's viewings, latest first. */
-  async viewings(m: EntityManager, clientId: string): Promise<
+  async viewings(
+    m: EntityManager,
+    clientId: string,
+  ): Promise<
     Array<{
       id: string;
       property_id: string;

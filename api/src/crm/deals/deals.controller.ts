@@ -58,7 +58,12 @@ export class DealsController {
 
   /** PATCH /api/crm/deals/{id} DealUpdateDto -> 200 DealDto; 400; 403 not theirs; 404. */
   @Patch(':id')
-  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: DealUpdateDto, @Client() client: RequestClient): Promise<DealDto> {
+  update(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: DealUpdateDto,
+    @Client() client: RequestClient,
+  ): Promise<DealDto> {
     return this.deals.update(actor, id, dto, client);
   }
 
@@ -74,7 +79,12 @@ export class DealsController {
    * 'crm.useClose' for won / lost; 409 DEAL_CLOSED for a closed deal; 403; 404.
    */
   @Patch(':id/move')
-  move(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: DealMoveDto, @Client() client: RequestClient): Promise<DealDto> {
+  move(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: DealMoveDto,
+    @Client() client: RequestClient,
+  ): Promise<DealDto> {
     return this.deals.move(actor, id, dto, client);
   }
 
@@ -84,7 +94,12 @@ export class DealsController {
    */
   @Post(':id/close')
   @HttpCode(200)
-  close(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: DealCloseDto, @Client() client: RequestClient): Promise<DealDto> {
+  close(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: DealCloseDto,
+    @Client() client: RequestClient,
+  ): Promise<DealDto> {
     return this.deals.close(actor, id, dto, client);
   }
 }

@@ -135,10 +135,9 @@ export class DealsRepository {
 
   /** The deal (deleted ones too), FOR UPDATE of the deal when `lock`. */
   async find(m: EntityManager, id: string, lock = false): Promise<DealRow | null> {
-    const rows = (await m.query(
-      `SELECT ${DEAL_COLUMNS} FROM deals d ${DEAL_JOINS} WHERE d.id = $1${lock ? ' FOR UPDATE OF d' : ''}`,
-      [id],
-    )) as DealRow[];
+    const rows = (await m.query(`SELECT ${DEAL_COLUMNS} FROM deals d ${DEAL_JOINS} WHERE d.id = $1${lock ? ' FOR UPDATE OF d' : ''}`, [
+      id,
+    ])) as DealRow[];
     return rows[0] ?? null;
   }
 
@@ -175,7 +174,14 @@ export class DealsRepository {
       [stage, exceptId, ownerId, Math.max(index - 1, 0), index === 0 ? 1 : 2],
     )) as Array<{ position: number }>;
     if (index === 0) return { before: null, after: rows[0]?.position ?? null };
-    return { before: rows[0]?.position ?? null, after: rows[1]?.position ?? null };
+    if (rows.length) return { before: rows[0].position, after: rows[1]?.position ?? null };
+    // past the end: after the column's last card
+    const last = (await m.query(
+      `SELECT max(position) AS position FROM deals WHERE stage = $1 AND deleted_at IS NULL AND id <> $2
+          AND ($3::uuid IS NULL OR owner_id = $3::uuid)`,
+      [stage, exceptId, ownerId],
+    )) as Array<{ position: number | null }>;
+    return { before: last[0].position, after: null };
   }
 
   /** Renumbers `stage`'s column POSITION_STEP apart in its current order (gaps got too small). */
@@ -246,10 +252,9 @@ export class DealsRepository {
     closedAs: 'rented' | 'sold',
     at: Date,
   ): Promise<{ before: { status: string; closedAs: string | null }; after: { status: string; closedAs: string } } | null> {
-    const rows = (await m.query(
-      `SELECT status, closed_as FROM properties WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
-      [propertyId],
-    )) as Array<{ status: string; closed_as: string | null }>;
+    const rows = (await m.query(`SELECT status, closed_as FROM properties WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [
+      propertyId,
+    ])) as Array<{ status: string; closed_as: string | null }>;
     if (!rows.length) return null;
     await m.query(`UPDATE properties SET status = 'inactive', closed_as = $2, updated_at = $3 WHERE id = $1`, [propertyId, closedAs, at]);
     return { before: { status: rows[0].status, closedAs: rows[0].closed_as }, after: { status: 'inactive', closedAs } };

@@ -165,7 +165,12 @@ export class DealsService {
       );
       const row = (await this.repository.find(m, newId))!;
       await this.recorder.record(m, { type: 'created', dealId: newId, clientId: row.client_id, actorId: actor.id });
-      await this.audit.record(m, this.who(actor, client), { action: 'deal.create', entity: 'deal', entityId: newId, after: auditView(row) });
+      await this.audit.record(m, this.who(actor, client), {
+        action: 'deal.create',
+        entity: 'deal',
+        entityId: newId,
+        after: auditView(row),
+      });
       return newId;
     });
     return this.get(actor, id);
@@ -235,7 +240,7 @@ export class DealsService {
       assertCanChange(actor, before.owner_id);
       if (CLOSED.includes(before.stage)) throw ApiException.conflict('DEAL_CLOSED');
       await this.repository.lockColumn(m, dto.stage);
-      const ownerId = listScope(dto.scope) === 'my' ? actor.id : null;
+      const ownerId = dto.scope === 'my' ? actor.id : null;
       let place = await this.repository.neighbours(m, dto.stage, id, dto.position, ownerId);
       if (place.before !== null && place.after !== null && place.after - place.before < POSITION_MIN_GAP) {
         await this.repository.renumber(m, dto.stage);
