@@ -65,7 +65,8 @@ const textProblem = (v: unknown, max: number): MessageKey | null =>
     ? 'field.invalid'
     : [...v].length > max
       ? 'field.tooLong'
-      : /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(v)
+      : // eslint-disable-next-line no-control-regex -- control characters (not tab or newline) are refused
+        /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(v)
         ? 'field.invalid'
         : null;
 
