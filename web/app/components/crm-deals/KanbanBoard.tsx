@@ -66,7 +66,8 @@ export function KanbanBoard({ columns, scope, lang, back }: { columns: KanbanCol
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // The board scrolls sideways: an arrow first scrolls a far column into view (at once), the next one moves there.
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
 
   const find = (id: UniqueIdentifier) => {

@@ -1,0 +1,156 @@
+import { eventually } from '@realty/testkit';
+import type { Browser, Page } from 'playwright-core';
+import { accessibilityViolations, markupErrors } from './support/audit';
+import { BASE_URL, launchBrowser, openPage, untilIdle } from './support/browser';
+import { query } from './support/db';
+
+/**
+ * The deals kanban board in the browser (issue 22 "Deals": "The board drags with the mouse,
+ * touch and the keyboard ... without JavaScript each card has a stage select"): the demo
+ * employee's test deals are moved across the board with the mouse (@dnd-kit's PointerSensor,
+ * past its activation distance) and with the keyboard (the card's drag handle: Space, arrows,
+ * Space), closed as won through the dialog a drop into "won" opens, and, with JavaScript off,
+ * moved with the card's stage select. Every move is checked in the database.
+ */
+
+const DEMO_PASSWORD = 'Demo12345';
+const EMPLOYEE = 'employee@realty.local';
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${BASE_URL}/auth`);
+  const form = page.locator('form.auth-form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
+  await Promise.all([page.waitForURL(/\/dashboard\//), form.getByRole('button', { name: 'Войти' }).click()]);
+}
+
+/** Every deal a test here inserted: soft-deleted after the tests. */
+const inserted: string[] = [];
+
+/** `n` new_lead deals of the demo employee whose titles carry `marker` (at the top of the column); their ids in order. */
+async function insertDeals(marker: string, n: number): Promise<string[]> {
+  const rows = await query<{ id: string }>(
+    `INSERT INTO deals (title, type, amount, stage, position, probability, owner_id)
+     SELECT $1 || ' ' || g, 'rent', 100000 * g, 'new_lead', -1e9 + g, 10, u.id
+       FROM generate_series(1, $2::int) g, users u WHERE u.email = $3
+     ORDER BY g RETURNING id`,
+    [marker, n, EMPLOYEE],
+  );
+  inserted.push(...rows.map((r) => r.id));
+  return rows.map((r) => r.id);
+}
+
+const stageOf = async (id: string) => (await query<{ stage: string }>(`SELECT stage FROM deals WHERE id = $1`, [id]))[0].stage;
+
+/** Waits until the deal's stage in the database is `stage` (the move is sent by a fetcher). */
+async function untilStage(id: string, stage: string): Promise<void> {
+  await eventually(`deal ${id} in stage ${stage}`, async () => (await stageOf(id)) === stage, { timeoutMs: 15_000, intervalMs: 100 });
+}
+
+/**
+ * Presses ArrowRight (the card is picked up) until @dnd-kit announces the card over the stage
+ * `label`: a press that reaches a column out of view scrolls the board first (KeyboardSensor),
+ * so the count of presses depends on the width of the screen.
+ */
+async function arrowRightUntilOver(page: Page, label: string): Promise<void> {
+  const over = () =>
+    page.evaluate(
+      (want) => [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((e) => (e.textContent ?? '').includes(`над этапом «${want}»`)),
+      label,
+    );
+  for (let i = 0; i < 12 && !(await over()); i++) {
+    await page.keyboard.press('ArrowRight');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+  expect(await over()).toBe(true);
+}
+
+const card = (page: Page, id: string) => page.locator(`li[data-deal-id="${id}"]`);
+const column = (page: Page, stage: string) => page.locator(`section[data-stage="${stage}"]`);
+
+describe('deals kanban board (browser)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await query(`UPDATE deals SET deleted_at = now() WHERE id = ANY($1)`, [inserted]);
+  });
+
+  it('moves a deal with the mouse and another with the keyboard, then closes one as won from the board', async () => {
+    const marker = `Kanban${Date.now().toString(36)}`;
+    const [byMouse, byKeys] = await insertDeals(marker, 2);
+    const { context, page, problems } = await openPage(browser);
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await signIn(page, EMPLOYEE);
+    await page.goto(`${BASE_URL}/dashboard/crm/deals?q=${encodeURIComponent(marker)}`);
+    await page.getByRole('heading', { name: 'Сделки', level: 1 }).waitFor();
+    await untilIdle(page);
+    await card(page, byMouse).locator('.crm-card__handle').waitFor();
+    expect(await column(page, 'new_lead').locator('[data-count]').getAttribute('data-count')).toBe('2');
+    expect(await column(page, 'new_lead').locator('[data-sum]').getAttribute('data-sum')).toBe('300000');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The mouse: press on the handle, pass the activation distance, move over the next column, release.
+    const handle = await card(page, byMouse).locator('.crm-card__handle').boundingBox();
+    const target = await column(page, 'qualification').locator('ol').boundingBox();
+    if (!handle || !target) throw new Error('board not laid out');
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2 + 15, handle.y + handle.height / 2 + 5, { steps: 5 });
+    await page.mouse.move(target.x + target.width / 2, target.y + 20, { steps: 25 });
+    await page.mouse.up();
+    await untilStage(byMouse, 'qualification');
+    await card(page, byMouse).and(column(page, 'qualification').locator('li')).waitFor();
+    const moved = await query<{ probability: number; type: string; data: unknown }>(
+      `SELECT d.probability, a.type, a.data FROM deals d JOIN activities a ON a.deal_id = d.id WHERE d.id = $1`,
+      [byMouse],
+    );
+    expect(moved).toEqual([{ probability: 20, type: 'stage_change', data: { from: 'new_lead', to: 'qualification' } }]);
+
+    // The keyboard: focus the handle, Space picks up, two steps right (qualification, viewing), Space drops.
+    await untilIdle(page);
+    await card(page, byKeys).locator('.crm-card__handle').focus();
+    await page.keyboard.press('Space');
+    await arrowRightUntilOver(page, 'Показ');
+    await page.keyboard.press('Space');
+    await untilStage(byKeys, 'viewing');
+    await card(page, byKeys).and(column(page, 'viewing').locator('li')).waitFor();
+
+    // Into "won" with the keyboard: the close dialog opens (won preset); closing it as won.
+    await untilIdle(page);
+    await card(page, byKeys).locator('.crm-card__handle').focus();
+    await page.keyboard.press('Space');
+    await arrowRightUntilOver(page, 'Успешно');
+    await page.keyboard.press('Space');
+    const dialog = page.getByRole('dialog', { name: `Закрыть сделку «${marker} 2»` });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Успешно').isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Закрыть сделку' }).click();
+    await untilStage(byKeys, 'won');
+    await dialog.waitFor({ state: 'hidden' });
+    await card(page, byKeys).and(column(page, 'won').locator('li')).waitFor();
+    const closed = await query<{ closed_at: Date | null; probability: number }>(`SELECT closed_at, probability FROM deals WHERE id = $1`, [
+      byKeys,
+    ]);
+    expect(closed[0].closed_at).not.toBeNull();
+    expect(closed[0].probability).toBe(100);
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  it('without JavaScript: the board renders and a card’s stage select moves it', async () => {
+    const marker = `Nojs${Date.now().toString(36)}`;
+    const [id] = await insertDeals(marker, 1);
+    const { context, page } = await openPage(browser, { javaScriptEnabled: false });
+    await signIn(page, EMPLOYEE);
+    await page.goto(`${BASE_URL}/dashboard/crm/deals?q=${encodeURIComponent(marker)}`);
+    expect(await markupErrors(await (await page.request.get(page.url())).text())).toEqual([]);
+    await card(page, id).getByLabel(`Этап сделки «${marker} 1»`).selectOption({ label: 'Переговоры' });
+    await Promise.all([page.waitForLoadState('load'), card(page, id).getByRole('button', { name: 'Переместить' }).click()]);
+    expect(await stageOf(id)).toBe('negotiation');
+    await card(page, id).and(column(page, 'negotiation').locator('li')).waitFor();
+    await context.close();
+  });
+});
