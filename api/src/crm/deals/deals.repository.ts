@@ -84,28 +84,36 @@ function whereOf(f: DealFilters, params: unknown[]): string {
  */
 @Injectable()
 export class DealsRepository {
-  /** Count and sum (₸, numeric as text) of the filtered deals per stage (stages without deals left out). */
-  async stageTotals(m: EntityManager, f: DealFilters): Promise<Array<{ stage: DealStage; count: number; sum: string }>> {
-    const params: unknown[] = [];
-    const where = whereOf(f, params);
-    return m.query(
-      `SELECT d.stage, count(*)::int AS count, coalesce(sum(d.amount), 0)::text AS sum FROM deals d WHERE ${where} GROUP BY d.stage`,
-      params,
-    );
-  }
-
-  /** The first `perColumn` filtered deals of each of `stages`, by position (then id). */
-  async columnCards(m: EntityManager, f: DealFilters, stages: readonly DealStage[], perColumn: number): Promise<DealRow[]> {
+  /**
+   * The board in one statement: for each of `stages` (in that order) the count and sum (₸,
+   * numeric as text) of the filtered deals, and the first `perColumn` of them by position (then
+   * id) with their client's, listing's and owner's names. Per stage, one LATERAL walk of
+   * ix_deals_stage_position (or ix_deals_owner_stage_position for one owner) counts and sums
+   * from the index (amount is included) and another reads the first cards.
+   */
+  async board(
+    m: EntityManager,
+    f: DealFilters,
+    stages: readonly DealStage[],
+    perColumn: number,
+  ): Promise<Array<{ stage: DealStage; count: number; sum: string; cards: DealRow[] }>> {
     const params: unknown[] = [stages, perColumn];
     const where = whereOf(f, params);
     return m.query(
-      `SELECT ${DEAL_COLUMNS}
+      `SELECT s.stage, t.count, t.sum, c.cards
          FROM unnest($1::varchar[]) WITH ORDINALITY AS s(stage, ord)
          CROSS JOIN LATERAL (
-           SELECT d.* FROM deals d WHERE ${where} AND d.stage = s.stage ORDER BY d.position, d.id LIMIT $2
-         ) d
-         ${DEAL_JOINS}
-        ORDER BY s.ord, d.position, d.id`,
+           SELECT count(*)::int AS count, coalesce(sum(d.amount), 0)::text AS sum FROM deals d WHERE ${where} AND d.stage = s.stage
+         ) t
+         CROSS JOIN LATERAL (
+           SELECT coalesce(json_agg(x ORDER BY x.position, x.id), '[]'::json) AS cards
+             FROM (
+               SELECT ${DEAL_COLUMNS}
+                 FROM (SELECT d.* FROM deals d WHERE ${where} AND d.stage = s.stage ORDER BY d.position, d.id LIMIT $2) d
+                 ${DEAL_JOINS}
+             ) x
+         ) c
+        ORDER BY s.ord`,
       params,
     );
   }

@@ -83,20 +83,8 @@ export class DealsService {
   /** GET /api/crm/deals/kanban: every stage in DEAL_STAGES order with its count, sum (₸) and first cards. */
   async kanban(actor: AuthUser, q: DealsKanbanQuery): Promise<KanbanColumnDto[]> {
     const f: DealFilters = { ownerId: listScope(q.scope) === 'my' ? actor.id : null, q: q.q, type: q.type };
-    const m = this.db.manager;
-    const [totals, cards] = await Promise.all([
-      this.repository.stageTotals(m, f),
-      this.repository.columnCards(m, f, DEAL_STAGES, KANBAN_COLUMN_CARDS),
-    ]);
-    return DEAL_STAGES.map((stage) => {
-      const t = totals.find((x) => x.stage === stage);
-      return {
-        stage,
-        count: t?.count ?? 0,
-        sum: Number(t?.sum ?? 0),
-        deals: cards.filter((c) => c.stage === stage).map((c) => this.card(actor, c)),
-      };
-    });
+    const columns = await this.repository.board(this.db.manager, f, DEAL_STAGES, KANBAN_COLUMN_CARDS);
+    return columns.map((c) => ({ stage: c.stage, count: c.count, sum: Number(c.sum), deals: c.cards.map((r) => this.card(actor, r)) }));
   }
 
   /** GET /api/crm/deals: a page of the filtered list, meta {total, page, limit, totalPages}. */
