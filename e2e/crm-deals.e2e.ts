@@ -136,6 +136,16 @@ describe('deals kanban board (browser)', () => {
     ]);
     expect(closed[0].closed_at).not.toBeNull();
     expect(closed[0].probability).toBe(100);
+
+    // the deal's page: stage history (new_lead -> viewing -> won), accessible
+    await page.goto(`${BASE_URL}/dashboard/crm/deals/${byKeys}`);
+    await page.getByRole('heading', { name: 'История этапов' }).waitFor();
+    expect(await page.locator('.crm-stage-history li').count()).toBe(2);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.goto(`${BASE_URL}/dashboard/crm/clients/new`);
+    await page.getByRole('heading', { name: 'Новый клиент' }).waitFor();
+    await untilIdle(page);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(problems()).toEqual([]);
     await context.close();
   });
@@ -151,6 +161,69 @@ describe('deals kanban board (browser)', () => {
     await Promise.all([page.waitForLoadState('load'), card(page, id).getByRole('button', { name: 'Переместить' }).click()]);
     expect(await stageOf(id)).toBe('negotiation');
     await card(page, id).and(column(page, 'negotiation').locator('li')).waitFor();
+    await context.close();
+  });
+
+  it('without JavaScript: a company client with contact persons, its deal, a lost close that needs a reason, the client deleted', async () => {
+    const marker = `Client${Date.now().toString(36)}`;
+    const { context, page } = await openPage(browser, { javaScriptEnabled: false });
+    await signIn(page, EMPLOYEE);
+    await page.goto(`${BASE_URL}/dashboard/crm/clients/new`);
+    expect(await markupErrors(await (await page.request.get(page.url())).text())).toEqual([]);
+    await page.getByLabel('Тип клиента').selectOption({ label: 'Компания' });
+    await page.getByLabel('Название компании').fill(`ТОО ${marker}`);
+    await page.getByLabel('Телефон', { exact: true }).fill('+7 701 555 44 33');
+    await page.getByLabel('Имя контакта 1').fill('Айгуль');
+    await page.getByLabel('Должность контакта 1').fill('Директор');
+    await page.getByLabel('Имя контакта 3').fill('Ержан');
+    await Promise.all([
+      page.waitForURL(/\/dashboard\/crm\/clients\/[0-9a-f-]{36}$/),
+      page.getByRole('button', { name: 'Сохранить' }).click(),
+    ]);
+    const clientId = page.url().split('/').pop()!;
+    const contacts = await query<{ name: string }>(`SELECT name FROM client_contacts WHERE client_id = $1 ORDER BY sort_order`, [clientId]);
+    expect(contacts.map((c) => c.name)).toEqual(['Айгуль', 'Ержан']);
+    expect(await markupErrors(await (await page.request.get(page.url())).text())).toEqual([]);
+
+    // a deal of the client, from its page
+    await page.getByRole('link', { name: 'Новая сделка' }).click();
+    await page.getByLabel('Название').fill(`Аренда ${marker}`);
+    await page.getByLabel('Сумма, ₸').fill('1 200 000');
+    await Promise.all([
+      page.waitForURL(/\/dashboard\/crm\/deals\/[0-9a-f-]{36}$/),
+      page.getByRole('button', { name: 'Сохранить' }).click(),
+    ]);
+    const dealId = page.url().split('/').pop()!;
+    inserted.push(dealId);
+    const [deal] = await query<{ client_id: string; amount: string; stage: string }>(
+      `SELECT client_id, amount, stage FROM deals WHERE id = $1`,
+      [dealId],
+    );
+    expect(deal).toEqual({ client_id: clientId, amount: '1200000.00', stage: 'new_lead' });
+    expect(await markupErrors(await (await page.request.get(page.url())).text())).toEqual([]);
+
+    // closing as lost needs the reason
+    const close = page.locator('form.crm-close__form');
+    await close.getByLabel('Проиграна').check();
+    await Promise.all([page.waitForLoadState('load'), close.getByRole('button', { name: 'Закрыть сделку' }).click()]);
+    await page.getByText('Укажите причину проигрыша').first().waitFor();
+    expect(await stageOf(dealId)).toBe('new_lead');
+    await page.locator('form.crm-close__form').getByLabel('Проиграна').check();
+    await page.locator('form.crm-close__form').getByLabel('Причина').fill('Выбрали другой офис');
+    await Promise.all([
+      page.waitForLoadState('load'),
+      page.locator('form.crm-close__form').getByRole('button', { name: 'Закрыть сделку' }).click(),
+    ]);
+    expect(await stageOf(dealId)).toBe('lost');
+
+    // the client, without open deals now, is deleted after the confirmation
+    await page.goto(`${BASE_URL}/dashboard/crm/clients/${clientId}?confirm=delete`);
+    await Promise.all([
+      page.waitForURL(/\/dashboard\/crm\/clients$/),
+      page.getByRole('alertdialog').getByRole('button', { name: 'Удалить' }).click(),
+    ]);
+    const [gone] = await query<{ deleted_at: Date | null }>(`SELECT deleted_at FROM clients WHERE id = $1`, [clientId]);
+    expect(gone.deleted_at).not.toBeNull();
     await context.close();
   });
 });
