@@ -1,6 +1,7 @@
 import { eventually } from '@realty/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { accessibilityViolations, markupErrors } from './support/audit';
+import { recordedToast, recordToasts } from './support/toasts';
 import { BASE_URL, launchBrowser, openPage, untilIdle } from './support/browser';
 import { query } from './support/db';
 
@@ -147,6 +148,29 @@ describe('deals kanban board (browser)', () => {
     await untilIdle(page);
     expect(await accessibilityViolations(page)).toEqual([]);
     expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  it('a refused move (the deal was closed meanwhile) shows a toast and the card goes back', async () => {
+    const marker = `Refused${Date.now().toString(36)}`;
+    const [id] = await insertDeals(marker, 1);
+    const { context, page, problems } = await openPage(browser);
+    await signIn(page, EMPLOYEE);
+    await page.goto(`${BASE_URL}/dashboard/crm/deals?q=${encodeURIComponent(marker)}`);
+    await card(page, id).locator('.crm-card__handle').waitFor();
+    await untilIdle(page);
+    await recordToasts(page);
+    // a colleague closes it while the board is open
+    await query(`UPDATE deals SET stage = 'lost', lost_reason = 'Закрыта коллегой', closed_at = now() WHERE id = $1`, [id]);
+    await card(page, id).locator('.crm-card__handle').focus();
+    await page.keyboard.press('Space');
+    await arrowRightUntilOver(page, 'Квалификация');
+    await page.keyboard.press('Space');
+    expect(await recordedToast(page, 'Не удалось переместить сделку')).toBe('Не удалось переместить сделку');
+    // the board reloads: the card is in "lost", where the database has it
+    await card(page, id).and(column(page, 'lost').locator('li')).waitFor();
+    expect(await stageOf(id)).toBe('lost');
+    expect(problems().filter((p) => !p.includes('409'))).toEqual([]);
     await context.close();
   });
 

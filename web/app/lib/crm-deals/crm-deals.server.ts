@@ -48,7 +48,11 @@ export async function dealPost(request: Request, auth: SignedInAuth, form: FormD
       ? data<DealPostAnswer>({ ok, toast, errors }, { status, headers: await auth.headers({ 'Cache-Control': 'private, no-store' }) })
       : redirectWithToast(request, back, toast ?? { title: t('saved') }, { headers: await auth.headers() });
   const invalid = (errors: FieldErrors) =>
-    answer(false, { title: td('form.invalidTitle'), description: Object.values(errors)[0], variant: 'destructive' }, errors);
+    answer(
+      false,
+      { title: intent === 'move' ? t('moveFailed') : t('closeFailed'), description: Object.values(errors)[0], variant: 'destructive' },
+      errors,
+    );
   try {
     if (intent === 'move') {
       const checked = await validateInput(
@@ -71,12 +75,13 @@ export async function dealPost(request: Request, auth: SignedInAuth, form: FormD
     if (error instanceof ApiError && error.status === 401) await rethrowAuthError(request, auth, error);
     const fields = apiFieldErrors(error);
     if (fields) return invalid(fields);
+    const title = intent === 'move' ? t('moveFailed') : intent === 'close' ? t('closeFailed') : td('error');
     const toast = failureToast(error, {
-      title: td('error'),
+      title,
       fallback: td('form.failed'),
       network: td('form.network'),
       networkTitle: td('form.networkTitle'),
-      validationTitle: td('form.invalidTitle'),
+      validationTitle: title,
     });
     return answer(false, toast, {}, error instanceof ApiError && error.status < 500 ? error.status : 503);
   }

@@ -35,6 +35,8 @@ export default {
     toClose: 'Deal “{{title}}”: stage “{{stage}}” — the close form opens.',
     cancelled: 'Moving deal “{{title}}” was cancelled.',
   },
+  moveFailed: 'Could not move the deal',
+  closeFailed: 'Could not close the deal',
   saved: 'Saved',
   moved: 'Deal “{{title}}” moved',
   closedWon: 'Deal “{{title}}” won',

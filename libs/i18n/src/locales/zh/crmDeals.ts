@@ -34,6 +34,8 @@ export default {
     toClose: '交易“{{title}}”：阶段“{{stage}}”——将打开关闭表单。',
     cancelled: '已取消移动交易“{{title}}”。',
   },
+  moveFailed: '无法移动交易',
+  closeFailed: '无法关闭交易',
   saved: '已保存',
   moved: '交易“{{title}}”已移动',
   closedWon: '交易“{{title}}”已成交',
