@@ -185,6 +185,11 @@ describe('deals kanban board (browser)', () => {
     await Promise.all([page.waitForLoadState('load'), card(page, id).getByRole('button', { name: 'Переместить' }).click()]);
     expect(await stageOf(id)).toBe('negotiation');
     await card(page, id).and(column(page, 'negotiation').locator('li')).waitFor();
+    // the same deals as a list
+    await page.getByRole('link', { name: 'Список' }).click();
+    await page.locator(`table.data-table tr[data-id="${id}"][data-stage="negotiation"]`).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe(marker);
+    expect(await markupErrors(await (await page.request.get(page.url())).text())).toEqual([]);
     await context.close();
   });
 
