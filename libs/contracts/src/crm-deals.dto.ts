@@ -160,7 +160,7 @@ export class DealUpdateDto {
 
 /**
  * PATCH /api/crm/deals/{id}/move: stage (an open stage; won / lost go through close), position
- * (the index in its column, 0 = top, as the board of `scope` shows it) and scope.
+ * (the index in its column, 0 = top, as the board of `scope`, `q` and `type` shows it).
  */
 export class DealMoveDto {
   @LowerEnum()
@@ -176,6 +176,18 @@ export class DealMoveDto {
   @LowerEnum()
   @IsIn(CRM_SCOPES as unknown as string[], msg('field.enum'))
   scope?: CrmScope;
+
+  /** The board's search, when it had one (the index counts its cards only). */
+  @IsOptional()
+  @QueryRules.filterText()
+  @QueryRules.IsQueryText(DEALS_Q_MAX)
+  q?: string;
+
+  /** The board's deal type filter, when it had one. */
+  @IsOptional()
+  @QueryRules.filterEnum()
+  @QueryRules.IsQueryEnum(DEAL_TYPES)
+  type?: DealType;
 }
 
 /** POST /api/crm/deals/{id}/close: result won | lost; reason (at most 500) required for lost. */

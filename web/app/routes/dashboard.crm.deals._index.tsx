@@ -197,7 +197,13 @@ export default function DealsPage() {
           paging={<Pagination page={meta.page} totalPages={meta.totalPages} hrefFor={(p) => tableHref(TABLE, query, { page: p })} />}
         />
       ) : (
-        <KanbanBoard columns={columns} scope={scope === 'all' ? 'all' : 'my'} lang={lang} back={here} />
+        <KanbanBoard
+          columns={columns}
+          scope={scope === 'all' ? 'all' : 'my'}
+          view={{ q: query.filters.q, type: query.filters.type }}
+          lang={lang}
+          back={here}
+        />
       )}
     </section>
   );

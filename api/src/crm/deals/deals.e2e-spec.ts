@@ -222,6 +222,18 @@ describe('CRM deals API', () => {
     await emp.call('patch', `/api/crm/deals/${b}/move`, { stage: 'viewing', position: -1 }).expect(400);
   });
 
+  it('move: the index counts the cards of the board the caller saw (search, type)', async () => {
+    await insertDeal(empId, { stage: 'contract', position: 1000, title: 'Alpha' });
+    await insertDeal(empId, { stage: 'contract', position: 2000, title: 'Beta' });
+    await insertDeal(empId, { stage: 'contract', position: 4000, title: 'Alpine' });
+    const g = await insertDeal(empId, { stage: 'new_lead', title: 'Alpaca' });
+    const moved = await emp.call('patch', `/api/crm/deals/${g}/move`, { stage: 'contract', position: 1, q: 'alp' }).expect(200);
+    // between Alpha and Alpine (the searched board), so after Beta
+    expect(moved.body.data.position).toBe(2500);
+    const order = await db<{ title: string }>(`SELECT title FROM deals WHERE stage = 'contract' ORDER BY position, id`);
+    expect(order.map((r) => r.title)).toEqual(['Alpha', 'Beta', 'Alpaca', 'Alpine']);
+  });
+
   it('close lost: reason required; closed once; cannot move after', async () => {
     const id = await insertDeal(empId, { stage: 'negotiation' });
     const noReason = await emp.call('post', `/api/crm/deals/${id}/close`, { result: 'lost', reason: '  ' }).expect(400);

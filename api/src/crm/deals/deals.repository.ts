@@ -167,28 +167,27 @@ export class DealsRepository {
 
   /**
    * The positions of the cards before and after index `index` of `stage`'s column without
-   * `exceptId` (the moved card); `ownerId` set: that owner's cards only (the board the caller saw).
+   * `exceptId` (the moved card), among the deals of `view` (the board the caller saw: its owner
+   * scope, search and type); past the end: after the last of them.
    */
   async neighbours(
     m: EntityManager,
     stage: DealStage,
     exceptId: string,
     index: number,
-    ownerId: string | null,
+    view: DealFilters,
   ): Promise<{ before: number | null; after: number | null }> {
+    const params: unknown[] = [stage, exceptId];
+    const where = `${whereOf({ ...view, stage: undefined }, params)} AND d.stage = $1 AND d.id <> $2`;
     const rows = (await m.query(
-      `SELECT position FROM deals WHERE stage = $1 AND deleted_at IS NULL AND id <> $2 AND ($3::uuid IS NULL OR owner_id = $3::uuid)
-        ORDER BY position, id OFFSET $4 LIMIT $5`,
-      [stage, exceptId, ownerId, Math.max(index - 1, 0), index === 0 ? 1 : 2],
+      `SELECT d.position FROM deals d WHERE ${where} ORDER BY d.position, d.id OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
+      [...params, Math.max(index - 1, 0), index === 0 ? 1 : 2],
     )) as Array<{ position: number }>;
     if (index === 0) return { before: null, after: rows[0]?.position ?? null };
     if (rows.length) return { before: rows[0].position, after: rows[1]?.position ?? null };
-    // past the end: after the column's last card
-    const last = (await m.query(
-      `SELECT max(position) AS position FROM deals WHERE stage = $1 AND deleted_at IS NULL AND id <> $2
-          AND ($3::uuid IS NULL OR owner_id = $3::uuid)`,
-      [stage, exceptId, ownerId],
-    )) as Array<{ position: number | null }>;
+    const last = (await m.query(`SELECT max(d.position) AS position FROM deals d WHERE ${where}`, params)) as Array<{
+      position: number | null;
+    }>;
     return { before: last[0].position, after: null };
   }
 

@@ -228,11 +228,11 @@ export class DealsService {
       assertCanChange(actor, before.owner_id);
       if (CLOSED.includes(before.stage)) throw ApiException.conflict('DEAL_CLOSED');
       await this.repository.lockColumn(m, dto.stage);
-      const ownerId = dto.scope === 'my' ? actor.id : null;
-      let place = await this.repository.neighbours(m, dto.stage, id, dto.position, ownerId);
+      const view: DealFilters = { ownerId: dto.scope === 'my' ? actor.id : null, q: dto.q, type: dto.type };
+      let place = await this.repository.neighbours(m, dto.stage, id, dto.position, view);
       if (place.before !== null && place.after !== null && place.after - place.before < POSITION_MIN_GAP) {
         await this.repository.renumber(m, dto.stage);
-        place = await this.repository.neighbours(m, dto.stage, id, dto.position, ownerId);
+        place = await this.repository.neighbours(m, dto.stage, id, dto.position, view);
       }
       const position =
         place.before === null && place.after === null

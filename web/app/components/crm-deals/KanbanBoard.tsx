@@ -51,7 +51,20 @@ const collision: CollisionDetection = (args) => {
  * the close dialog. Without JavaScript (and as the alternative to dragging), each card has a
  * stage select with a Move button (a plain POST) and a link to its page, where it is closed.
  */
-export function KanbanBoard({ columns, scope, lang, back }: { columns: KanbanColumnDto[]; scope: CrmScope; lang: Language; back: string }) {
+export function KanbanBoard({
+  columns,
+  scope,
+  view,
+  lang,
+  back,
+}: {
+  columns: KanbanColumnDto[];
+  scope: CrmScope;
+  /** The board's search and type filter: a move's index counts the cards they show. */
+  view: { q: string; type: string };
+  lang: Language;
+  back: string;
+}) {
   const { t } = useTranslation('crmDeals');
   const { t: tc } = useTranslation('crm');
   const hydrated = useHydrated();
@@ -119,6 +132,8 @@ export function KanbanBoard({ columns, scope, lang, back }: { columns: KanbanCol
     body.set('stage', to);
     body.set('position', String(index));
     body.set('scope', scope);
+    body.set('q', view.q);
+    body.set('type', view.type);
     fetcher.submit(body, { method: 'post' });
   };
 

@@ -57,7 +57,13 @@ export async function dealPost(request: Request, auth: SignedInAuth, form: FormD
     if (intent === 'move') {
       const checked = await validateInput(
         DealMoveDto,
-        { stage: form.get('stage'), position: form.get('position') ?? '0', scope: form.get('scope') || undefined },
+        {
+          stage: form.get('stage'),
+          position: form.get('position') ?? '0',
+          scope: form.get('scope') || undefined,
+          q: form.get('q') || undefined,
+          type: form.get('type') || undefined,
+        },
         auth.lang,
       );
       if (!checked.ok) return invalid(checked.errors);
