@@ -97,6 +97,7 @@ describe('CRM clients API', () => {
       (await emp.call('get', `/api/crm/clients?q=${BIN.slice(3, 9)}`).expect(200)).body.data.map((c: ClientListItemDto) => c.name),
     ).toEqual(['ТОО Альфа']);
     expect((await emp.call('get', '/api/crm/clients?q=000%2000%2003').expect(200)).body.meta.total).toBe(1);
+    expect((await emp.call('get', '/api/crm/clients?q=7010000003').expect(200)).body.meta.total).toBe(1);
     expect((await emp.call('get', '/api/crm/clients?q=альф').expect(200)).body.meta.total).toBe(1);
     expect((await emp.call('get', '/api/crm/clients?type=corporate').expect(200)).body.meta.total).toBe(1);
     expect((await emp.call('get', '/api/crm/clients?isVip=true').expect(200)).body.meta.total).toBe(1);

@@ -6,7 +6,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   and pages its cards by position, as ix_deals_stage_position does for 'all';
  * - the deal list sorts by the last change;
  * - the client list's text search (name, company, phone, e-mail, BIN) is a trigram search over
- *   one lower-cased text, as the listings' search_text.
+ *   one lower-cased text (the phone also as digits only), as the listings' search_text.
  */
 export class CrmDealsIndexes1764320000000 implements MigrationInterface {
   name = 'CrmDealsIndexes1764320000000';
@@ -19,7 +19,8 @@ export class CrmDealsIndexes1764320000000 implements MigrationInterface {
     await q.query(`CREATE INDEX ix_deals_client_open ON deals (client_id) WHERE deleted_at IS NULL AND stage NOT IN ('won', 'lost')`);
     await q.query(`
       ALTER TABLE clients ADD COLUMN search_text text GENERATED ALWAYS AS (
-        lower(first_name || ' ' || last_name || ' ' || company_name || ' ' || coalesce(bin, '') || ' ' || phone || ' ' || email)
+        lower(first_name || ' ' || last_name || ' ' || company_name || ' ' || coalesce(bin, '') || ' ' || phone || ' ' ||
+          regexp_replace(phone, '[^0-9]', '', 'g') || ' ' || email)
       ) STORED`);
     await q.query(`CREATE INDEX ix_clients_search_trgm ON clients USING gin (search_text gin_trgm_ops) WHERE deleted_at IS NULL`);
   }
