@@ -144,6 +144,20 @@ const POLICY: Record<string, Policy> = {
   'GET /api/notifications/unread-count': 'authenticated',
   'POST /api/notifications/read-all': 'authenticated',
   'POST /api/notifications/:id/read': 'authenticated',
+  // CRM clients and deals (issue 22, spec 02 §7 "CRM clients", "Deals")
+  'GET /api/crm/clients': STAFF,
+  'POST /api/crm/clients': STAFF,
+  'GET /api/crm/clients/:id': STAFF,
+  'PUT /api/crm/clients/:id': STAFF,
+  'DELETE /api/crm/clients/:id': STAFF,
+  'GET /api/crm/deals/kanban': STAFF,
+  'GET /api/crm/deals': STAFF,
+  'POST /api/crm/deals': STAFF,
+  'GET /api/crm/deals/:id': STAFF,
+  'PATCH /api/crm/deals/:id': STAFF,
+  'DELETE /api/crm/deals/:id': STAFF,
+  'PATCH /api/crm/deals/:id/move': STAFF,
+  'POST /api/crm/deals/:id/close': STAFF,
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */

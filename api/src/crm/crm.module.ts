@@ -19,6 +19,13 @@ import { LeadMessagesRepository } from './lead-messages/lead-messages.repository
 import { OverviewController } from './overview/overview.controller';
 import { OverviewService } from './overview/overview.service';
 import { OverviewRepository } from './overview/overview.repository';
+import { PropertiesModule } from '../properties/properties.module';
+import { ClientsController } from './clients/clients.controller';
+import { ClientsRepository } from './clients/clients.repository';
+import { ClientsService } from './clients/clients.service';
+import { DealsController } from './deals/deals.controller';
+import { DealsRepository } from './deals/deals.repository';
+import { DealsService } from './deals/deals.service';
 
 /**
  * The CRM (issue 22; spec 02 §2-§4, §7 "CRM leads", "CRM clients", "Deals", "Tasks",
@@ -28,8 +35,8 @@ import { OverviewRepository } from './overview/overview.repository';
  * (AuditService, global); ownership rules are in shared/crm-access.ts.
  */
 @Module({
-  imports: [],
-  controllers: [LeadsController, TemplatesController, LeadMessagesController, OverviewController],
+  imports: [PropertiesModule],
+  controllers: [LeadsController, TemplatesController, LeadMessagesController, OverviewController, ClientsController, DealsController],
   providers: [
     ActivityRecorder,
     ActivitiesRepository,
@@ -47,6 +54,10 @@ import { OverviewRepository } from './overview/overview.repository';
     LeadMessagesRepository,
     OverviewService,
     OverviewRepository,
+    ClientsRepository,
+    ClientsService,
+    DealsRepository,
+    DealsService,
   ],
 })
 export class CrmModule {}

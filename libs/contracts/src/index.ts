@@ -37,3 +37,5 @@ export * from './crm-activities';
 export * from './crm-leads.dto';
 export * from './crm-working-hours';
 export * from './crm-messaging';
+export * from './crm-clients.dto';
+export * from './crm-deals.dto';

@@ -5,6 +5,7 @@ import { LISTING_MESSAGES } from './listings.messages';
 import { REFERENCE_MESSAGES } from './reference-data.messages';
 import { CRM_LEAD_MESSAGES } from './crm-leads.messages';
 import { CRM_MESSAGING_MESSAGES } from './crm-messaging.messages';
+import { CRM_DEAL_MESSAGES } from './crm-deals.messages';
 
 /**
  * Error codes of the API envelope (spec 01 §8). The Russian texts are the spec's own;
@@ -425,6 +426,8 @@ export const MESSAGES = {
   ...CRM_LEAD_MESSAGES,
   // --- CRM messaging (issue 22): crm-messaging.messages.ts
   ...CRM_MESSAGING_MESSAGES,
+  // --- CRM clients and deals (issue 22): crm-deals.messages.ts
+  ...CRM_DEAL_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -15,6 +15,7 @@ import { StaffListingIndexes1764210000000 } from './1764210000000-staff-listing-
 import { UploadSizeBigint1764230000000 } from './1764230000000-upload-size-bigint';
 import { CrmFoundation1764300000000 } from './1764300000000-crm-foundation';
 import { CrmLeadIndexes1764310000000 } from './1764310000000-crm-lead-indexes';
+import { CrmDealsIndexes1764320000000 } from './1764320000000-crm-deals-indexes';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   UploadSizeBigint1764230000000,
   CrmFoundation1764300000000,
   CrmLeadIndexes1764310000000,
+  CrmDealsIndexes1764320000000,
 ];

@@ -12,20 +12,22 @@ import moderation from './moderation';
 import crm from './crm';
 import crmLeads from './crmLeads';
 import crmMessaging from './crmMessaging';
+import crmDeals from './crmDeals';
 
 export default {
-  common,
-  home,
-  catalog,
   auth,
+  catalog,
+  common,
   dashboard,
-  partners,
-  news,
-  company,
   forms,
+  home,
   listingForm,
+  company,
+  news,
+  partners,
   moderation,
   crm,
   crmLeads,
   crmMessaging,
+  crmDeals,
 };
