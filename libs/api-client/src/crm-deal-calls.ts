@@ -12,9 +12,8 @@ import type {
   DealsQuery,
   DealUpdateDto,
   KanbanColumnDto,
-  PageMeta,
 } from '@realty/contracts';
-import type { CallOptions, Paged, Transport } from './transport';
+import type { CallOptions, Paged, QueryInput, Transport } from './transport';
 
 /**
  * CRM calls (issue 22): clients and deals (spec 02 §7 "CRM clients", "Deals"): the client list
@@ -22,27 +21,14 @@ import type { CallOptions, Paged, Transport } from './transport';
  * 401 / 403); ApiValidationError (400) with per-field messages; ApiError 409
  * CLIENT_HAS_OPEN_DEALS / DEAL_CLOSED.
  */
-export function crmDealCalls({ request, write, getData }: Transport, langQuery: { lang?: string }) {
-  /** The query string of a list: scope=all is a value of its own (not "no filter"). */
-  const qs = (query: object) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries({ ...langQuery, ...query }))
-      if (value !== undefined && value !== null && String(value) !== '') params.set(key, String(value));
-    const s = params.toString();
-    return s ? `?${s}` : '';
-  };
-  async function paged<T>(path: string, query: object, limit: number | undefined, opts?: CallOptions): Promise<Paged<T>> {
-    const result = await request<T[] | null>('GET', `${path}${qs(query)}`, opts);
-    const items = Array.isArray(result.data) ? result.data : [];
-    const meta: PageMeta = result.meta ?? { total: items.length, page: 1, limit: limit ?? 25, totalPages: 1 };
-    return { items, meta };
-  }
+export function crmDealCalls({ getPage, write, getData }: Transport, langQuery: { lang?: string }) {
+  const paged = <T>(path: string, query: object, opts?: CallOptions): Promise<Paged<T>> =>
+    getPage<T>(path, { ...langQuery, ...query } as QueryInput, opts);
   const clientPath = (id: string) => `/crm/clients/${encodeURIComponent(id)}`;
   const dealPath = (id: string) => `/crm/deals/${encodeURIComponent(id)}`;
   return {
     /** GET /crm/clients -> {items, meta {total, page, limit, totalPages}}. */
-    clients: (query: Omit<ClientsQuery, 'lang'> = {}, opts?: CallOptions) =>
-      paged<ClientListItemDto>('/crm/clients', query, query.limit, opts),
+    clients: (query: Omit<ClientsQuery, 'lang'> = {}, opts?: CallOptions) => paged<ClientListItemDto>('/crm/clients', query, opts),
     /** GET /crm/clients/{id} -> the client with contacts, leads, deals, viewings, timeline. */
     client: (id: string, opts?: CallOptions) => getData<ClientDetailDto>(clientPath(id), langQuery, opts),
     /** POST /crm/clients. */
@@ -56,9 +42,9 @@ export function crmDealCalls({ request, write, getData }: Transport, langQuery: 
 
     /** GET /crm/deals/kanban -> the columns in stage order with count, sum (₸) and the first cards. */
     kanban: (query: Omit<DealsKanbanQuery, 'lang'> = {}, opts?: CallOptions) =>
-      getData<KanbanColumnDto[]>(`/crm/deals/kanban${qs(query)}`, undefined, opts),
+      getData<KanbanColumnDto[]>('/crm/deals/kanban', { ...langQuery, ...query } as QueryInput, opts),
     /** GET /crm/deals -> {items, meta}. */
-    deals: (query: Omit<DealsQuery, 'lang'> = {}, opts?: CallOptions) => paged<DealCardDto>('/crm/deals', query, query.limit, opts),
+    deals: (query: Omit<DealsQuery, 'lang'> = {}, opts?: CallOptions) => paged<DealCardDto>('/crm/deals', query, opts),
     /** GET /crm/deals/{id} -> the deal with stage history and timeline. */
     deal: (id: string, opts?: CallOptions) => getData<DealDto>(dealPath(id), langQuery, opts),
     /** POST /crm/deals. */

@@ -9,9 +9,8 @@ import type {
   LeadConvertResultDto,
   LeadsQuery,
   LeadStatusDto,
-  PageMeta,
 } from '@realty/contracts';
-import type { CallOptions, Paged, Transport } from './transport';
+import type { CallOptions, QueryInput, Transport } from './transport';
 
 /**
  * The CRM's leads (issue 22 "Leads"; spec 02 §7 "CRM leads"): list, one lead, create, edit,
@@ -20,7 +19,7 @@ import type { CallOptions, Paged, Transport } from './transport';
  * cursor of another sort; ApiError 404 for an unknown or deleted lead, 409
  * LEAD_ALREADY_CONVERTED for a second convert.
  */
-export function crmLeadCalls({ request, write, getData }: Transport, langQuery: { lang?: string }) {
+export function crmLeadCalls({ getPage, write, getData }: Transport, langQuery: { lang?: string }) {
   const path = (id: string, tail = '') => `/crm/leads/${encodeURIComponent(id)}${tail}`;
   const q = { ...langQuery };
   return {
@@ -28,17 +27,8 @@ export function crmLeadCalls({ request, write, getData }: Transport, langQuery: 
      * GET /crm/leads -> {items, meta {total, page, limit, totalPages, nextCursor}}; pass
      * meta.nextCursor as `cursor` for the next page (keyset; null on the last).
      */
-    async list(query: Omit<LeadsQuery, 'lang'> = {}, opts?: CallOptions): Promise<Paged<CrmLeadItemDto>> {
-      // built here: the transport skips 'all' values, and scope=all is a value of its own
-      const params = new URLSearchParams();
-      for (const [key, value] of Object.entries({ ...langQuery, ...query }))
-        if (value !== undefined && value !== null && String(value) !== '') params.set(key, String(value));
-      const qs = params.toString();
-      const result = await request<CrmLeadItemDto[] | null>('GET', `/crm/leads${qs ? `?${qs}` : ''}`, opts);
-      const items = Array.isArray(result.data) ? result.data : [];
-      const meta: PageMeta = result.meta ?? { total: items.length, page: 1, limit: query.limit ?? 25, totalPages: 1, nextCursor: null };
-      return { items, meta };
-    },
+    list: (query: Omit<LeadsQuery, 'lang'> = {}, opts?: CallOptions) =>
+      getPage<CrmLeadItemDto>('/crm/leads', { ...langQuery, ...query } as QueryInput, opts),
     /** GET /crm/leads/{id} -> the lead with its timeline, duplicates, client and deal. */
     get: (id: string, opts?: CallOptions) => getData<CrmLeadDetailDto>(path(id), q, opts),
     /** GET /crm/leads/agents -> active employees and managers. */

@@ -86,13 +86,7 @@ export function crmMessagingCalls({ request, write, getData }: Transport, langQu
       /** POST /notifications/read-all -> {updated}. */
       markAllRead: (opts?: CallOptions) => write<{ updated: number }>('POST', '/notifications/read-all', undefined, { ...opts, ...q }),
     },
-    /**
-     * GET /crm/overview?scope=my|all. The query string is built here: the transport skips 'all'
-     * values (spec 02 §7 filters), and scope=all is a value of its own (as staffListings.list).
-     */
-    overview: async (scope: CrmScope = 'my', opts?: CallOptions): Promise<CrmOverviewDto> => {
-      const params = new URLSearchParams({ ...(langQuery.lang ? { lang: langQuery.lang } : {}), scope });
-      return (await request<CrmOverviewDto>('GET', `/crm/overview?${params}`, opts)).data;
-    },
+    /** GET /crm/overview?scope=my|all -> the funnel, today's tasks, waiting leads, new-lead counts. */
+    overview: (scope: CrmScope = 'my', opts?: CallOptions) => getData<CrmOverviewDto>('/crm/overview', { ...langQuery, scope }, opts),
   };
 }
