@@ -4,6 +4,7 @@ import { accessibilityViolations, markupErrors } from './support/audit';
 import { recordedToast, recordToasts } from './support/toasts';
 import { BASE_URL, launchBrowser, openPage, untilIdle } from './support/browser';
 import { query } from './support/db';
+import { signIn } from './support/sign-in';
 
 /**
  * The deals kanban board in the browser (issue 22 "Deals": "The board drags with the mouse,
@@ -14,16 +15,7 @@ import { query } from './support/db';
  * moved with the card's stage select. Every move is checked in the database.
  */
 
-const DEMO_PASSWORD = 'Demo12345';
 const EMPLOYEE = 'employee@realty.local';
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${BASE_URL}/auth`);
-  const form = page.locator('form.auth-form');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(/\/dashboard\//), form.getByRole('button', { name: 'Войти' }).click()]);
-}
 
 /** Every deal a test here inserted: soft-deleted after the tests. */
 const inserted: string[] = [];

@@ -1,8 +1,9 @@
 import { eventually } from '@realty/testkit';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { accessibilityViolations } from './support/audit';
 import { BASE_URL, launchBrowser, openPage, untilIdle } from './support/browser';
 import { query } from './support/db';
+import { signIn } from './support/sign-in';
 
 /**
  * The CRM's leads in the browser (issue 22 "a lead sent from the public contact form appears in
@@ -11,16 +12,6 @@ import { query } from './support/db';
  * status with a note, logs a call and converts it. The deal's page belongs to another part of
  * the CRM, so the end is checked in the database: the lead converted, its client and deal there.
  */
-
-const DEMO_PASSWORD = 'Demo12345';
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${BASE_URL}/auth`);
-  const form = page.locator('form.auth-form');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(/\/dashboard\//), form.getByRole('button', { name: 'Войти' }).click()]);
-}
 
 interface LeadRow {
   id: string;

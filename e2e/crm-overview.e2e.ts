@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { accessibilityViolations, markupErrors } from './support/audit';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
 import { query } from './support/db';
+import { signIn } from './support/sign-in';
 
 /**
  * The CRM overview, notifications and message templates in the browser (issue 22; spec 02 §2
@@ -12,16 +13,6 @@ import { query } from './support/db';
  * JavaScript; the pages are valid HTML; with JavaScript the template's preview follows the
  * typing, and the overview and the template form pass axe-core.
  */
-
-const DEMO_PASSWORD = 'Demo12345';
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${BASE_URL}/auth`);
-  const form = page.locator('form.auth-form');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(/\/dashboard\//), form.getByRole('button', { name: 'Войти' }).click()]);
-}
 
 describe('CRM overview, notifications and message templates (browser)', () => {
   let browser: Browser;
