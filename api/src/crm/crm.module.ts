@@ -1,6 +1,19 @@
 import { Module } from '@nestjs/common';
 import { ActivitiesRepository } from './shared/activities.repository';
 import { ActivityRecorder } from './shared/activity.recorder';
+import { CalendarController } from './calendar/calendar.controller';
+import { CalendarRepository } from './calendar/calendar.repository';
+import { CalendarService } from './calendar/calendar.service';
+import { FeedController } from './activities/feed.controller';
+import { FeedRepository } from './activities/feed.repository';
+import { FeedService } from './activities/feed.service';
+import { ScheduleLinksRepository } from './schedule/schedule-links.repository';
+import { TasksController } from './tasks/tasks.controller';
+import { TasksRepository } from './tasks/tasks.repository';
+import { TasksService } from './tasks/tasks.service';
+import { ViewingsController } from './viewings/viewings.controller';
+import { ViewingsRepository } from './viewings/viewings.repository';
+import { ViewingsService } from './viewings/viewings.service';
 
 /**
  * The CRM (issue 22; spec 02 §2-§4, §7 "CRM leads", "CRM clients", "Deals", "Tasks",
@@ -11,7 +24,19 @@ import { ActivityRecorder } from './shared/activity.recorder';
  */
 @Module({
   imports: [],
-  controllers: [],
-  providers: [ActivityRecorder, ActivitiesRepository],
+  controllers: [TasksController, ViewingsController, CalendarController, FeedController],
+  providers: [
+    ActivityRecorder,
+    ActivitiesRepository,
+    ScheduleLinksRepository,
+    TasksRepository,
+    TasksService,
+    ViewingsRepository,
+    ViewingsService,
+    CalendarRepository,
+    CalendarService,
+    FeedRepository,
+    FeedService,
+  ],
 })
 export class CrmModule {}

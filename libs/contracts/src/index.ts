@@ -34,3 +34,8 @@ export * from './reference-data.dto';
 export * from './crm.enums';
 export * from './crm-leads.query';
 export * from './crm-activities';
+export * from './crm-schedule.time';
+export * from './crm-tasks.dto';
+export * from './crm-viewings.dto';
+export * from './crm-calendar.dto';
+export * from './crm-feed.dto';
