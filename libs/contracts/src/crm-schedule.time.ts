@@ -24,10 +24,11 @@ export function isScheduleDay(value: unknown): value is string {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-/** A date-time (zone optional: Almaty) as an ISO instant, or null when it is not one. */
+/** A date-time (zone optional: Almaty) or a day (its Almaty start) as an ISO instant, or null when it is not one. */
 export function toScheduleInstant(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const v = value.trim();
+  if (isScheduleDay(v)) return almatyDayStart(v).toISOString();
   if (!DATE_TIME.test(v) || !isScheduleDay(v.slice(0, 10))) return null;
   const withZone = /(Z|[+-]\d{2}:\d{2})$/.test(v) ? v : `${v}${SCHEDULE_OFFSET}`;
   const ms = Date.parse(withZone);

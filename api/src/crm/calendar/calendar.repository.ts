@@ -85,16 +85,20 @@ export class CalendarRepository {
           AND ($3::uuid IS NULL OR t.assigned_to = $3) AND ($4::text IS NULL OR t.type = $4)
           AND ($5::text IS NULL OR t.status = $5 OR ($5 = 'overdue' AND t.status IN ('pending', 'in_progress') AND t.due_date < $6))`);
     if (wantViewings)
-      parts.push(`SELECT 'viewing', v.id, coalesce(nullif(p.title->>'ru', ''), p.slug), v.starts_at, v.ends_at, false, v.status,
-          'viewing', v.agent_id
+      parts.push(`SELECT 'viewing' AS kind, v.id, coalesce(nullif(p.title->>'ru', ''), p.slug) AS title, v.starts_at AS start,
+          v.ends_at AS "end", false AS all_day, v.status, 'viewing' AS type, v.agent_id AS owner_id
         FROM viewings v JOIN properties p ON p.id = v.property_id WHERE v.starts_at < $2 AND v.ends_at > $1
           AND ($3::uuid IS NULL OR v.agent_id = $3) AND ($5::text IS NULL OR v.status = $5)`);
     if (wantEvents)
-      parts.push(`SELECT 'event', e.id, e.title, e.starts_at, e.ends_at, e.all_day, e.status, e.type, e.owner_id
+      parts.push(`SELECT 'event' AS kind, e.id, e.title, e.starts_at AS start, e.ends_at AS "end", e.all_day, e.status, e.type,
+          e.owner_id
         FROM calendar_events e WHERE e.starts_at < $2 AND e.ends_at >= $1
           AND ($3::uuid IS NULL OR e.owner_id = $3) AND ($4::text IS NULL OR e.type = $4) AND ($5::text IS NULL OR e.status = $5)`);
     if (!parts.length) return [];
-    return (await m.query(`SELECT * FROM (${parts.join(' UNION ALL ')}) items ORDER BY start, kind, id LIMIT ${CALENDAR_ITEMS_MAX}`, [
+    // every parameter is typed here, whichever parts are left out
+    const typed = `$1::timestamptz IS NOT NULL AND $2::timestamptz IS NOT NULL AND ($3::uuid IS NULL OR TRUE) AND ($4::text IS NULL OR TRUE)
+      AND ($5::text IS NULL OR TRUE) AND $6::timestamptz IS NOT NULL`;
+    return (await m.query(`SELECT * FROM (${parts.join(' UNION ALL ')}) items WHERE ${typed} ORDER BY start, kind, id LIMIT ${CALENDAR_ITEMS_MAX}`, [
       r.start,
       r.end,
       r.ownerId,
