@@ -3,12 +3,13 @@ import { DiscoveryModule } from '@nestjs/core';
 import { DATABASE_PROVIDERS } from './database/database.providers';
 import { JobRunner } from './jobs/job-runner.service';
 import { MaintenanceService } from './maintenance/maintenance.service';
+import { ScheduleRemindersService } from './crm/schedule-reminders.service';
 import { MediaService } from './media/media.service';
 import { NotificationsService } from './notifications/notifications.service';
 import { FILE_STORAGE, WORKER_OPTIONS, type WorkerOptions } from './worker-options';
 
 /** Providers that hold @JobHandler methods, one per domain. */
-export const JOB_HANDLER_PROVIDERS = [MediaService, NotificationsService, MaintenanceService];
+export const JOB_HANDLER_PROVIDERS = [MediaService, NotificationsService, MaintenanceService, ScheduleRemindersService];
 
 /** Root module of the worker process: database, storage, job handlers, job runtime. No HTTP. */
 @Module({})

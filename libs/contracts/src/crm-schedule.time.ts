@@ -18,7 +18,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** True for a real calendar day 'YYYY-MM-DD' ('2025-02-30' is not). */
-export function isScheduleDay(value: unknown): value is string {
+export function isScheduleDay(value: unknown): boolean {
   if (typeof value !== 'string' || !DAY.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;

@@ -22,6 +22,8 @@ export enum JobName {
   SendEmail = 'send-email',
   /** Delete what has outlived its use: old refresh tokens, sessions, reset tokens, relayed outbox rows. */
   PurgeExpired = 'purge-expired',
+  /** CRM (issue 22): notify agents of viewings starting soon and assignees of tasks due soon or overdue, once each. */
+  ScheduleReminders = 'crm-schedule-reminders',
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
@@ -82,6 +84,7 @@ export interface JobPayloads {
   [JobName.PropertyImageVariants]: { imageId: string };
   [JobName.SendEmail]: SendEmailPayload;
   [JobName.PurgeExpired]: Record<string, never>;
+  [JobName.ScheduleReminders]: Record<string, never>;
 }
 
 /** Which queue carries each job. */
@@ -89,6 +92,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.PropertyImageVariants]: QueueName.Media,
   [JobName.SendEmail]: QueueName.Notifications,
   [JobName.PurgeExpired]: QueueName.Maintenance,
+  [JobName.ScheduleReminders]: QueueName.Notifications,
 };
 
 /** A job the worker puts on its queue at a fixed interval (a BullMQ job scheduler). */
@@ -101,7 +105,10 @@ export interface JobSchedule {
 }
 
 /** The worker's repeating jobs (registered by each worker on start). */
-export const JOB_SCHEDULES: readonly JobSchedule[] = [{ id: 'purge-expired-hourly', name: JobName.PurgeExpired, every: 3_600_000 }];
+export const JOB_SCHEDULES: readonly JobSchedule[] = [
+  { id: 'purge-expired-hourly', name: JobName.PurgeExpired, every: 3_600_000 },
+  { id: 'crm-schedule-reminders-minutely', name: JobName.ScheduleReminders, every: 60_000 },
+];
 
 /** Retries with exponential backoff; completed jobs are trimmed, failed ones kept for a while. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
