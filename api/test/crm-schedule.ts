@@ -16,7 +16,13 @@ export function scheduleDb(api: Pick<AccountsApi, 'databaseUrl' | 'refs'>) {
       const rows = await db<{ id: string }>(
         `INSERT INTO properties (slug, title, description, category_id, property_type_id, deal_type, status, price, area, address, owner_id)
          VALUES ($1, $2, '{"ru":"Описание объекта для теста"}', $3, $4, 'rent', 'active', 300000, 80, 'ул. Абая, 10, Алматы', $5) RETURNING id`,
-        [`schedule-${process.pid}-${n}`, JSON.stringify({ ru: title, en: title }), api.refs.categories.offices, api.refs.types.office, ownerId],
+        [
+          `schedule-${process.pid}-${n}`,
+          JSON.stringify({ ru: title, en: title }),
+          api.refs.categories.offices,
+          api.refs.types.office,
+          ownerId,
+        ],
       );
       return rows[0].id;
     },
@@ -39,7 +45,10 @@ export function scheduleDb(api: Pick<AccountsApi, 'databaseUrl' | 'refs'>) {
     },
     /** A deal owned by `ownerId`; its id. */
     async deal(ownerId: string | null, title = 'Аренда офиса'): Promise<string> {
-      const rows = await db<{ id: string }>(`INSERT INTO deals (title, type, owner_id) VALUES ($1, 'rent', $2) RETURNING id`, [title, ownerId]);
+      const rows = await db<{ id: string }>(`INSERT INTO deals (title, type, owner_id) VALUES ($1, 'rent', $2) RETURNING id`, [
+        title,
+        ownerId,
+      ]);
       return rows[0].id;
     },
   };

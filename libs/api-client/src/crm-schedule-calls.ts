@@ -59,7 +59,8 @@ export function crmScheduleCalls({ request, write, getData }: Transport, langQue
       /** POST /crm/tasks/{id}/complete -> the completed task. */
       complete: (id: string, opts?: Opts) => write<TaskDto>('POST', `/crm/tasks/${segment(id)}/complete`, undefined, { ...opts, ...w }),
       /** POST /crm/tasks/bulk-complete {ids} -> {completed, refused}. */
-      bulkComplete: (ids: string[], opts?: Opts) => write<TaskBulkResultDto>('POST', '/crm/tasks/bulk-complete', { ids }, { ...opts, ...w }),
+      bulkComplete: (ids: string[], opts?: Opts) =>
+        write<TaskBulkResultDto>('POST', '/crm/tasks/bulk-complete', { ids }, { ...opts, ...w }),
       /** DELETE /crm/tasks/{id} -> 204 (soft delete). */
       remove: (id: string, opts?: Opts) => write<null>('DELETE', `/crm/tasks/${segment(id)}`, undefined, { ...opts, ...w }),
     },
@@ -81,10 +82,8 @@ export function crmScheduleCalls({ request, write, getData }: Transport, langQue
     },
     calendar: {
       /** GET /calendar?start&end&type&status&agentId -> the merged items, soonest first. */
-      range: (
-        query: { start: string; end: string; type?: CalendarTypeFilter; status?: string; agentId?: string },
-        opts?: Opts,
-      ) => getData<CalendarItemDto[]>(`/calendar${qs({ ...langQuery, ...query })}`, undefined, opts),
+      range: (query: { start: string; end: string; type?: CalendarTypeFilter; status?: string; agentId?: string }, opts?: Opts) =>
+        getData<CalendarItemDto[]>(`/calendar${qs({ ...langQuery, ...query })}`, undefined, opts),
       get: (id: string, opts?: Opts) => getData<CalendarEventDto>(`/calendar/${segment(id)}`, langQuery, opts),
       create: (body: CalendarEventWriteDto, opts?: Opts) => write<CalendarEventDto>('POST', '/calendar', body, { ...opts, ...w }),
       update: (id: string, body: CalendarEventWriteDto, opts?: Opts) =>

@@ -1,11 +1,6 @@
 import { IsIn, IsOptional } from 'class-validator';
 import { Check, LowerEnum } from './auth.dto';
-import {
-  CALENDAR_EVENT_STATUSES,
-  CALENDAR_EVENT_TYPES,
-  type CalendarEventStatus,
-  type CalendarEventType,
-} from './crm.enums';
+import { CALENDAR_EVENT_STATUSES, CALENDAR_EVENT_TYPES, type CalendarEventStatus, type CalendarEventType } from './crm.enums';
 import { BlankToNull, InstantFilter, IsInstant, OptionalUuid, ToInstant, UuidFilter } from './crm-schedule.time';
 import { LANGUAGES, type Language } from './enums';
 import type { MessageKey } from './messages';

@@ -54,16 +54,21 @@ export function almatyLocalInput(at: Date | string | number): string {
 
 /** '' and null mean "none" (null); other values pass on. */
 export const BlankToNull = () =>
-  Transform(({ value }) => (value === undefined ? undefined : value === null || (typeof value === 'string' && value.trim() === '') ? null : value));
+  Transform(({ value }) =>
+    value === undefined ? undefined : value === null || (typeof value === 'string' && value.trim() === '') ? null : value,
+  );
 
 /** A query filter: '' and 'all' mean no filter (undefined). */
 export const BlankToUnset = () =>
-  Transform(({ value }) => (typeof value === 'string' && (value.trim() === '' || value.trim().toLowerCase() === 'all') ? undefined : value));
+  Transform(({ value }) =>
+    typeof value === 'string' && (value.trim() === '' || value.trim().toLowerCase() === 'all') ? undefined : value,
+  );
 
 /** A date-time made an ISO instant (Almaty when no zone); a value that is not one stays and is refused. */
 export const ToInstant = () =>
   Transform(({ value }) => {
-    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return value === undefined ? undefined : null;
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+      return value === undefined ? undefined : null;
     return toScheduleInstant(value) ?? value;
   });
 

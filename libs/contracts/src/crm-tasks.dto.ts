@@ -1,7 +1,16 @@
 import { IsIn, IsOptional } from 'class-validator';
 import { Check, LowerEnum } from './auth.dto';
-import { CRM_SCOPES, TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES, type CrmScope, type TaskPriority, type TaskStatus, type TaskType } from './crm.enums';
-import { BlankToNull, BlankToUnset, DayFilter, IsInstant, OptionalUuid, ToInstant } from './crm-schedule.time';
+import {
+  CRM_SCOPES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  TASK_TYPES,
+  type CrmScope,
+  type TaskPriority,
+  type TaskStatus,
+  type TaskType,
+} from './crm.enums';
+import { BlankToNull, BlankToUnset, DayFilter, OptionalUuid, ToInstant } from './crm-schedule.time';
 import { LANGUAGES, type Language } from './enums';
 import type { MessageKey } from './messages';
 import { QueryRules } from './query-rules';
@@ -42,7 +51,9 @@ export class TaskWriteDto {
   /** At most 5000 characters; '' is none. */
   @BlankToNull()
   @IsOptional()
-  @Check('taskDescription', (v) => (v === null || textProblem(v, 0, TASK_BOUNDS.descriptionMax, 'field.tooLong') === null ? null : 'field.tooLong'))
+  @Check('taskDescription', (v) =>
+    v === null || textProblem(v, 0, TASK_BOUNDS.descriptionMax, 'field.tooLong') === null ? null : 'field.tooLong',
+  )
   description?: string | null;
 
   @IsOptional()

@@ -29,7 +29,17 @@ import { CRM_PAGE_ROLES, readOrFail, uuidOf, writeAndReturn } from '~/lib/crm-sc
 import { redirectWithToast } from '~/lib/forms/toast.server';
 import { dashboardMeta } from '~/lib/i18n/error-meta';
 import { readStaffPost } from '~/lib/staff/staff-form.server';
-import { backToTable, dateFilter, defineTable, oneOfFilter, readTableQuery, sortHref, tableHref, textFilter, type TableQuery } from '~/lib/staff/table-query';
+import {
+  backToTable,
+  dateFilter,
+  defineTable,
+  oneOfFilter,
+  readTableQuery,
+  sortHref,
+  tableHref,
+  textFilter,
+  type TableQuery,
+} from '~/lib/staff/table-query';
 import { useStaffRefresh } from '~/lib/staff/use-staff-refresh';
 import crmSharedCss from '~/styles/crm/shared.css?url';
 import scheduleCss from '~/styles/crm/schedule.css?url';
@@ -100,7 +110,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(auth.lang, 'crmSchedule');
   const td = await i18nServer.getFixedT(auth.lang, 'dashboard');
   const toast = async (title: string, description?: string, destructive = false) =>
-    redirectWithToast(request, back, { title, description, ...(destructive ? { variant: 'destructive' as const } : {}) }, { headers: await auth.headers() });
+    redirectWithToast(
+      request,
+      back,
+      { title, description, ...(destructive ? { variant: 'destructive' as const } : {}) },
+      { headers: await auth.headers() },
+    );
   if (intent === 'complete') {
     const id = uuidOf(form.get('id'));
     if (!id) return toast(td('error'), undefined, true);
@@ -117,7 +132,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return toast(t('tasks.bulkDone', { count: r.completed.length }), refused);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) await rethrowAuthError(request, auth, error);
-    return toast(td('error'), error instanceof ApiError && error.status < 500 ? error.serverMessage || error.message : td('loadError'), true);
+    return toast(
+      td('error'),
+      error instanceof ApiError && error.status < 500 ? error.serverMessage || error.message : td('loadError'),
+      true,
+    );
   }
 }
 
@@ -131,7 +150,13 @@ function CompleteButton({ row }: { row: TaskDto }) {
       <AuthenticityTokenInput />
       <input type="hidden" name="back" value={location.pathname + location.search} />
       <input type="hidden" name="id" value={row.id} />
-      <button type="submit" name="intent" value="complete" className="btn btn-small btn-secondary" aria-label={t('tasks.completeTitle', { title: row.title })}>
+      <button
+        type="submit"
+        name="intent"
+        value="complete"
+        className="btn btn-small btn-secondary"
+        aria-label={t('tasks.completeTitle', { title: row.title })}
+      >
         {t('tasks.complete')}
       </button>
     </Form>
@@ -211,7 +236,13 @@ export default function TasksPage() {
         resetHref={tableHref(TABLE, { ...query, filters: { q: '', status: '', priority: '', type: '', dueFrom: '', dueTo: '' } })}
       >
         <FilterInput name="q" type="search" label={t('tasks.search')} value={query.filters.q} />
-        <FilterSelect name="status" label={t('tasks.status')} value={query.filters.status} anyLabel={t('tasks.allStatuses')} options={opts(TASK_STATUSES, 'taskStatus')} />
+        <FilterSelect
+          name="status"
+          label={t('tasks.status')}
+          value={query.filters.status}
+          anyLabel={t('tasks.allStatuses')}
+          options={opts(TASK_STATUSES, 'taskStatus')}
+        />
         <FilterSelect
           name="priority"
           label={t('tasks.priority')}
@@ -219,7 +250,13 @@ export default function TasksPage() {
           anyLabel={t('tasks.allPriorities')}
           options={opts(TASK_PRIORITIES, 'taskPriority')}
         />
-        <FilterSelect name="type" label={t('tasks.type')} value={query.filters.type} anyLabel={t('tasks.allTypes')} options={opts(TASK_TYPES, 'taskType')} />
+        <FilterSelect
+          name="type"
+          label={t('tasks.type')}
+          value={query.filters.type}
+          anyLabel={t('tasks.allTypes')}
+          options={opts(TASK_TYPES, 'taskType')}
+        />
         <FilterInput name="dueFrom" type="date" label={t('tasks.dueFrom')} value={query.filters.dueFrom} />
         <FilterInput name="dueTo" type="date" label={t('tasks.dueTo')} value={query.filters.dueTo} />
       </TableFilters>
@@ -235,7 +272,11 @@ export default function TasksPage() {
             label={t('tasks.title')}
             rows={rows}
             rowKey={(r) => r.id}
-            rowProps={(r) => ({ 'data-id': r.id, 'data-status': r.overdue ? 'overdue' : r.status, className: r.overdue ? 'task-row--overdue' : '' })}
+            rowProps={(r) => ({
+              'data-id': r.id,
+              'data-status': r.overdue ? 'overdue' : r.status,
+              className: r.overdue ? 'task-row--overdue' : '',
+            })}
             columns={columns}
             bulk={{ actions: [{ intent: 'completeSelected', label: t('tasks.completeSelected') }], rowLabel: (r) => r.title }}
             empty={<EmptyState title={t('tasks.empty')} hint={t('tasks.emptyHint')} />}

@@ -38,7 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       title: td('meta.title', { page: t('tasks.create') }),
       staff,
       me: auth.user.id,
-      links: { leadId: uuidOf(params.get('leadId')) ?? '', clientId: uuidOf(params.get('clientId')) ?? '', dealId: uuidOf(params.get('dealId')) ?? '' },
+      links: {
+        leadId: uuidOf(params.get('leadId')) ?? '',
+        clientId: uuidOf(params.get('clientId')) ?? '',
+        dealId: uuidOf(params.get('dealId')) ?? '',
+      },
     },
     { headers: await auth.headers({ 'Cache-Control': 'private, no-store' }) },
   );

@@ -57,7 +57,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const self = `${LIST}/${id}`;
   const { form, auth, intent } = await readStaffPost(request, CRM_PAGE_ROLES, self);
   const t = await i18nServer.getFixedT(auth.lang, 'crmSchedule');
-  if (intent === 'cancel') return writeAndReturn(request, auth, self, () => auth.api.crmSchedule.viewings.cancel(id), t('viewings.cancelled'));
+  if (intent === 'cancel')
+    return writeAndReturn(request, auth, self, () => auth.api.crmSchedule.viewings.cancel(id), t('viewings.cancelled'));
   return submitStaffForm({
     request,
     auth,
@@ -83,7 +84,8 @@ export default function ViewingPage() {
       <dl className="schedule-meta">
         <dt>{t('viewings.columns.when')}</dt>
         <dd>
-          <time dateTime={v.startsAt}>{formatDayTime(v.startsAt, lang)}</time>–{formatTime(v.endsAt, lang)} ({t('viewings.minutes', { count: v.durationMinutes })})
+          <time dateTime={v.startsAt}>{formatDayTime(v.startsAt, lang)}</time>–{formatTime(v.endsAt, lang)} (
+          {t('viewings.minutes', { count: v.durationMinutes })})
         </dd>
         <dt>{t('viewings.columns.property')}</dt>
         <dd>

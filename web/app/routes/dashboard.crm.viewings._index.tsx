@@ -26,7 +26,14 @@ export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, a
 
 const PATH = '/dashboard/crm/viewings';
 const SORTS = ['upcoming'] as const;
-const TABLE = defineTable({ path: PATH, sorts: SORTS, defaultSort: 'upcoming', defaultDir: 'asc', filters: { status: oneOfFilter(VIEWING_STATUSES) }, scope: 'mine' });
+const TABLE = defineTable({
+  path: PATH,
+  sorts: SORTS,
+  defaultSort: 'upcoming',
+  defaultDir: 'asc',
+  filters: { status: oneOfFilter(VIEWING_STATUSES) },
+  scope: 'mine',
+});
 type Query = TableQuery<keyof typeof TABLE.filters, (typeof SORTS)[number]>;
 
 /**
@@ -72,8 +79,17 @@ export default function ViewingsPage() {
     },
     { id: 'property', header: t('viewings.columns.property'), cell: (r) => r.property.title },
     { id: 'agent', header: t('viewings.columns.agent'), cell: (r) => r.agent.name || '—' },
-    { id: 'subject', header: t('viewings.columns.subject'), cell: (r) => (r.subject ? `${t(`common.subject.${r.subject.kind}`)}: ${r.subject.name}` : '—') },
-    { id: 'duration', header: t('viewings.columns.duration'), numeric: true, cell: (r) => t('viewings.minutes', { count: r.durationMinutes }) },
+    {
+      id: 'subject',
+      header: t('viewings.columns.subject'),
+      cell: (r) => (r.subject ? `${t(`common.subject.${r.subject.kind}`)}: ${r.subject.name}` : '—'),
+    },
+    {
+      id: 'duration',
+      header: t('viewings.columns.duration'),
+      numeric: true,
+      cell: (r) => t('viewings.minutes', { count: r.durationMinutes }),
+    },
     {
       id: 'status',
       header: t('viewings.columns.status'),
@@ -89,7 +105,12 @@ export default function ViewingsPage() {
         </Link>
       </div>
       <ScopeTabs scope={scope} hrefFor={(s) => tableHref(TABLE, query, { scope: s })} />
-      <TableFilters path={PATH} label={t('viewings.filters')} keep={{ scope: scope === 'mine' ? undefined : scope }} resetHref={tableHref(TABLE, { ...query, filters: { status: '' } })}>
+      <TableFilters
+        path={PATH}
+        label={t('viewings.filters')}
+        keep={{ scope: scope === 'mine' ? undefined : scope }}
+        resetHref={tableHref(TABLE, { ...query, filters: { status: '' } })}
+      >
         <FilterSelect
           name="status"
           label={t('viewings.status')}

@@ -85,7 +85,9 @@ export default function NewViewingPage() {
       <Form method="get" className="schedule-search" role="search">
         <label htmlFor="viewing-q">{t('viewings.fields.propertySearch')}</label>
         <input id="viewing-q" name="q" type="search" defaultValue={q} maxLength={100} />
-        {(['clientId', 'leadId', 'dealId'] as const).map((k) => (preset[k] ? <input key={k} type="hidden" name={k} value={preset[k]} /> : null))}
+        {(['clientId', 'leadId', 'dealId'] as const).map((k) =>
+          preset[k] ? <input key={k} type="hidden" name={k} value={preset[k]} /> : null,
+        )}
         <button type="submit" className="btn btn-secondary">
           {t('viewings.fields.find')}
         </button>

@@ -38,7 +38,9 @@ beforeAll(async () => {
   const [cat] = (await ds.query(
     `INSERT INTO property_categories (slug, name, description, icon, sort_order) VALUES ('offices', '{"ru":"Офисы"}', '{}', 'building', 1) RETURNING id`,
   )) as Array<{ id: number }>;
-  const [type] = (await ds.query(`INSERT INTO property_types (slug, name) VALUES ('office', '{"ru":"Офис"}') RETURNING id`)) as Array<{ id: number }>;
+  const [type] = (await ds.query(`INSERT INTO property_types (slug, name) VALUES ('office', '{"ru":"Офис"}') RETURNING id`)) as Array<{
+    id: number;
+  }>;
   const props = (await ds.query(
     `INSERT INTO properties (slug, title, description, category_id, property_type_id, deal_type, status, price, area, address)
      VALUES ('r-1', '{"ru":"Офис на Абая"}', '{"ru":"Описание"}', $1, $2, 'rent', 'active', 1, 1, 'ул. Абая, 1'),
@@ -75,10 +77,20 @@ beforeEach(async () => {
   await ds.query('DELETE FROM tasks');
 });
 
-async function viewing(startMin: number, o: { status?: string; agentId?: string; propertyId?: string; reminded?: boolean } = {}): Promise<string> {
+async function viewing(
+  startMin: number,
+  o: { status?: string; agentId?: string; propertyId?: string; reminded?: boolean } = {},
+): Promise<string> {
   const rows = (await ds.query(
     `INSERT INTO viewings (property_id, agent_id, starts_at, ends_at, status, reminded_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [o.propertyId ?? (await newProperty()), o.agentId ?? agent, at(startMin), at(startMin + 30), o.status ?? 'scheduled', o.reminded ? NOW : null],
+    [
+      o.propertyId ?? (await newProperty()),
+      o.agentId ?? agent,
+      at(startMin),
+      at(startMin + 30),
+      o.status ?? 'scheduled',
+      o.reminded ? NOW : null,
+    ],
   )) as Array<{ id: string }>;
   return rows[0].id;
 }
@@ -114,10 +126,10 @@ describe('sendScheduleReminders', () => {
   it('notifies the agent of each scheduled viewing starting within the window, once', async () => {
     const soon = await viewing(30, { propertyId: property });
     const edge = await viewing(60, { agentId: other, propertyId: property2 });
-    await viewing(61, { agentId: (await newAgent()) }); // too far
+    await viewing(61, { agentId: await newAgent() }); // too far
     await viewing(-10, { agentId: other }); // already started
     await viewing(20, { status: 'cancelled' });
-    await viewing(45, { reminded: true, agentId: (await newAgent()) });
+    await viewing(45, { reminded: true, agentId: await newAgent() });
     expect(await sendScheduleReminders(ds, NOW, { viewingMinutes: 60, taskMinutes: 60 })).toEqual({ viewings: 2, tasks: 0 });
     const n = await notes();
     expect(n.map((x) => [x.user_id, x.type, x.link])).toEqual(
@@ -126,7 +138,11 @@ describe('sendScheduleReminders', () => {
         [other, 'viewing_soon', `/dashboard/crm/viewings/${edge}`],
       ].sort((a, b) => a[2].localeCompare(b[2])),
     );
-    expect(n.find((x) => x.link.endsWith(soon))?.data).toMatchObject({ viewingId: soon, propertyId: property, propertyTitle: 'Офис на Абая' });
+    expect(n.find((x) => x.link.endsWith(soon))?.data).toMatchObject({
+      viewingId: soon,
+      propertyId: property,
+      propertyTitle: 'Офис на Абая',
+    });
     // once: a second run adds nothing for them; five minutes later only the one then within the hour
     expect(await sendScheduleReminders(ds, NOW, { viewingMinutes: 60, taskMinutes: 60 })).toEqual({ viewings: 0, tasks: 0 });
     expect(await notes()).toHaveLength(2);

@@ -36,19 +36,31 @@ describe('CRM activity feed', () => {
     await api?.close();
   });
 
-  const feed = async (who: Caller, q = '') => (await who.call('get', `/api/crm/activities?${q}`).expect(200)).body as { data: FeedItemDto[]; meta: { nextCursor: string | null } };
+  const feed = async (who: Caller, q = '') =>
+    (await who.call('get', `/api/crm/activities?${q}`).expect(200)).body as { data: FeedItemDto[]; meta: { nextCursor: string | null } };
 
   it('refuses anonymous callers', async () => {
     await anon.call('get', '/api/crm/activities').expect(401);
   });
 
-  it('writes notes on own records (403 on others\' for an employee), audited, with the subject', async () => {
-    const res = await emp.call('post', '/api/crm/activities', { subjectKind: 'lead', subjectId: myLead, body: ' Клиент просил перезвонить ' });
+  it("writes notes on own records (403 on others' for an employee), audited, with the subject", async () => {
+    const res = await emp.call('post', '/api/crm/activities', {
+      subjectKind: 'lead',
+      subjectId: myLead,
+      body: ' Клиент просил перезвонить ',
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ type: 'note', leadId: myLead, body: 'Клиент просил перезвонить', subject: { kind: 'lead', id: myLead, name: 'Мой Петров' } });
+    expect(res.body.data).toMatchObject({
+      type: 'note',
+      leadId: myLead,
+      body: 'Клиент просил перезвонить',
+      subject: { kind: 'lead', id: myLead, name: 'Мой Петров' },
+    });
     expect(res.body.data.actor.id).toBe(empId);
     await emp.call('post', '/api/crm/activities', { subjectKind: 'deal', subjectId: theirDeal, body: 'чужая' }).expect(403);
-    await mgr.call('post', '/api/crm/activities', { subjectKind: 'deal', subjectId: theirDeal, body: 'Менеджер: проверить договор' }).expect(201);
+    await mgr
+      .call('post', '/api/crm/activities', { subjectKind: 'deal', subjectId: theirDeal, body: 'Менеджер: проверить договор' })
+      .expect(201);
     await emp2.call('post', '/api/crm/activities', { subjectKind: 'client', subjectId: theirClient, body: 'Встреча прошла' }).expect(201);
     const bad = await emp.call('post', '/api/crm/activities', { subjectKind: 'house', subjectId: 'x', body: '' }).expect(400);
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(['body', 'subjectId', 'subjectKind']);

@@ -46,11 +46,7 @@ export class FeedRepository {
       params.push(value);
       where.push(clause(`$${params.length}`));
     };
-    if (f.mineOf)
-      add(
-        (n) => `(a.actor_id = ${n} OR sl.assigned_to = ${n} OR sc.owner_id = ${n} OR sd.owner_id = ${n})`,
-        f.mineOf,
-      );
+    if (f.mineOf) add((n) => `(a.actor_id = ${n} OR sl.assigned_to = ${n} OR sc.owner_id = ${n} OR sd.owner_id = ${n})`, f.mineOf);
     if (f.id) add((n) => `a.id = ${n}`, f.id);
     if (f.type) add((n) => `a.type = ${n}`, f.type);
     if (f.from) add((n) => `a.created_at >= (${n}::date)::timestamp AT TIME ZONE 'Asia/Almaty'`, f.from);

@@ -32,7 +32,8 @@ describe('CRM calendar', () => {
     mgr = (await signInAs(api, 'manager')).caller;
     anon = await Caller.create(api.server);
     const p = await s.listing('Офис в календаре');
-    task = (await emp.call('post', '/api/crm/tasks', { title: 'Позвонить', type: 'call', dueDate: '2026-11-12T09:00' }).expect(201)).body.data.id;
+    task = (await emp.call('post', '/api/crm/tasks', { title: 'Позвонить', type: 'call', dueDate: '2026-11-12T09:00' }).expect(201)).body
+      .data.id;
     await emp.call('post', '/api/crm/tasks', { title: 'Без срока' }).expect(201);
     await emp.call('post', '/api/crm/tasks', { title: 'В декабре', dueDate: '2026-12-12T09:00' }).expect(201);
     viewing = (await emp.call('post', '/api/crm/viewings', { propertyId: p, startsAt: '2026-11-12T11:00' }).expect(201)).body.data.id;
@@ -64,8 +65,18 @@ describe('CRM calendar', () => {
       ['task', task],
       ['viewing', viewing],
     ]);
-    expect(items[1]).toMatchObject({ title: 'Позвонить', start: '2026-11-12T04:00:00.000Z', status: 'pending', type: 'call', link: `/dashboard/crm/tasks/${task}` });
-    expect(items[2]).toMatchObject({ title: 'Офис в календаре', end: '2026-11-12T07:00:00.000Z', link: `/dashboard/crm/viewings/${viewing}` });
+    expect(items[1]).toMatchObject({
+      title: 'Позвонить',
+      start: '2026-11-12T04:00:00.000Z',
+      status: 'pending',
+      type: 'call',
+      link: `/dashboard/crm/tasks/${task}`,
+    });
+    expect(items[2]).toMatchObject({
+      title: 'Офис в календаре',
+      end: '2026-11-12T07:00:00.000Z',
+      link: `/dashboard/crm/viewings/${viewing}`,
+    });
     expect(items[0]).toMatchObject({ type: 'meeting', status: 'planned', allDay: false, link: `/dashboard/calendar/${event}` });
     // a day range
     expect((await range(emp, 'start=2026-11-12T10:30&end=2026-11-12T23:59')).map((i) => i.id)).toEqual([viewing]);
@@ -98,9 +109,13 @@ describe('CRM calendar', () => {
   });
 
   it('creates, reads, changes and deletes events with the owner rules, audited', async () => {
-    const bad = await emp.call('post', '/api/calendar', { title: '', startsAt: '2026-11-15T10:00', endsAt: '2026-11-15T09:00' }).expect(400);
+    const bad = await emp
+      .call('post', '/api/calendar', { title: '', startsAt: '2026-11-15T10:00', endsAt: '2026-11-15T09:00' })
+      .expect(400);
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(['endsAt', 'title']);
-    await emp.call('post', '/api/calendar', { title: 'Чужое', startsAt: '2026-11-15T10:00', endsAt: '2026-11-15T11:00', ownerId: emp2Id }).expect(400);
+    await emp
+      .call('post', '/api/calendar', { title: 'Чужое', startsAt: '2026-11-15T10:00', endsAt: '2026-11-15T11:00', ownerId: emp2Id })
+      .expect(400);
     const created = await emp.call('post', '/api/calendar', {
       title: 'Напоминание',
       type: 'reminder',
@@ -110,7 +125,13 @@ describe('CRM calendar', () => {
     });
     expect(created.status).toBe(201);
     const e = created.body.data as CalendarEventDto;
-    expect(e).toMatchObject({ title: 'Напоминание', type: 'reminder', status: 'planned', allDay: true, startsAt: '2026-11-14T19:00:00.000Z' });
+    expect(e).toMatchObject({
+      title: 'Напоминание',
+      type: 'reminder',
+      status: 'planned',
+      allDay: true,
+      startsAt: '2026-11-14T19:00:00.000Z',
+    });
     expect(e.owner?.id).toBe(empId);
     expect((await emp.call('get', `/api/calendar/${e.id}`).expect(200)).body.data.editable).toBe(true);
     expect((await emp2.call('get', `/api/calendar/${e.id}`).expect(200)).body.data.editable).toBe(false);

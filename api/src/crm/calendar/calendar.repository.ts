@@ -98,14 +98,10 @@ export class CalendarRepository {
     // every parameter is typed here, whichever parts are left out
     const typed = `$1::timestamptz IS NOT NULL AND $2::timestamptz IS NOT NULL AND ($3::uuid IS NULL OR TRUE) AND ($4::text IS NULL OR TRUE)
       AND ($5::text IS NULL OR TRUE) AND $6::timestamptz IS NOT NULL`;
-    return (await m.query(`SELECT * FROM (${parts.join(' UNION ALL ')}) items WHERE ${typed} ORDER BY start, kind, id LIMIT ${CALENDAR_ITEMS_MAX}`, [
-      r.start,
-      r.end,
-      r.ownerId,
-      typeOf,
-      r.status ?? null,
-      r.now,
-    ])) as CalendarItemRow[];
+    return (await m.query(
+      `SELECT * FROM (${parts.join(' UNION ALL ')}) items WHERE ${typed} ORDER BY start, kind, id LIMIT ${CALENDAR_ITEMS_MAX}`,
+      [r.start, r.end, r.ownerId, typeOf, r.status ?? null, r.now],
+    )) as CalendarItemRow[];
   }
 
   async find(m: EntityManager, id: string, lock = false): Promise<CalendarEventRow | null> {

@@ -103,7 +103,13 @@ export class CalendarService {
       await this.audit.record(
         m,
         { user: actor, client },
-        { action: 'calendar_event.update', entity: 'calendar_event', entityId: id, before: auditView(this.valuesOf(before)), after: auditView(values) },
+        {
+          action: 'calendar_event.update',
+          entity: 'calendar_event',
+          entityId: id,
+          before: auditView(this.valuesOf(before)),
+          after: auditView(values),
+        },
       );
     });
     return this.get(actor, id);
@@ -145,7 +151,12 @@ export class CalendarService {
     };
   }
 
-  private async values(m: EntityManager, actor: AuthUser, dto: CalendarEventWriteDto, before: CalendarEventRow | null): Promise<CalendarEventValues> {
+  private async values(
+    m: EntityManager,
+    actor: AuthUser,
+    dto: CalendarEventWriteDto,
+    before: CalendarEventRow | null,
+  ): Promise<CalendarEventValues> {
     const owner = dto.ownerId ?? before?.owner_id ?? actor.id;
     if (!supervises(actor) && owner !== actor.id) throw ApiException.validation({ ownerId: 'crmSchedule.assignSelf' });
     if (owner !== before?.owner_id && !(await this.links.isActiveStaff(m, owner)))

@@ -19,7 +19,11 @@ export function subjectSql(alias: string): { joins: string; columns: string } {
 }
 
 /** The subject columns of subjectSql as a DTO (null when the row links nothing). */
-export function toSubject(r: { subject_kind: string | null; subject_id: string | null; subject_name: string | null }): ScheduleLinkDto | null {
+export function toSubject(r: {
+  subject_kind: string | null;
+  subject_id: string | null;
+  subject_name: string | null;
+}): ScheduleLinkDto | null {
   if (!r.subject_kind || !r.subject_id) return null;
   return { kind: r.subject_kind as ScheduleLinkDto['kind'], id: r.subject_id, name: r.subject_name ?? '' };
 }
@@ -76,7 +80,8 @@ export class ScheduleLinksRepository {
       ['deal', links.dealId, 'dealId'],
     ];
     for (const [kind, id, field] of pairs) {
-      if (id && (await this.subjectOwner(m, kind, id)) === undefined) throw ApiException.validation({ [field]: 'crmSchedule.linkNotFound' });
+      if (id && (await this.subjectOwner(m, kind, id)) === undefined)
+        throw ApiException.validation({ [field]: 'crmSchedule.linkNotFound' });
     }
   }
 }

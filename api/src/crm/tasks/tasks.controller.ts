@@ -33,7 +33,11 @@ export class TasksController {
   /** POST /api/crm/tasks/bulk-complete {ids (1..100)} -> 200 {completed, refused [{id, reason}]}. */
   @Post('bulk-complete')
   @HttpCode(200)
-  bulkComplete(@CurrentUser() actor: AuthUser, @Body() dto: TaskBulkCompleteDto, @Client() client: RequestClient): Promise<TaskBulkResultDto> {
+  bulkComplete(
+    @CurrentUser() actor: AuthUser,
+    @Body() dto: TaskBulkCompleteDto,
+    @Client() client: RequestClient,
+  ): Promise<TaskBulkResultDto> {
     return this.tasks.bulkComplete(actor, dto.ids, client);
   }
 
@@ -45,7 +49,12 @@ export class TasksController {
 
   /** PUT /api/crm/tasks/{id} TaskWriteDto -> 200 TaskDto; 403 not the assignee (employee); 404. */
   @Put(':id')
-  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: TaskWriteDto, @Client() client: RequestClient): Promise<TaskDto> {
+  update(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: TaskWriteDto,
+    @Client() client: RequestClient,
+  ): Promise<TaskDto> {
     return this.tasks.update(actor, id, dto, client);
   }
 

@@ -57,14 +57,26 @@ describe('CRM tasks', () => {
 
   it('creates a task for the author by default, audited; validates the body in the request language', async () => {
     const t = await create(emp, { title: '  Позвонить клиенту ', type: 'call', priority: 'high', dueDate: '2026-11-21T10:00' });
-    expect(t).toMatchObject({ title: 'Позвонить клиенту', type: 'call', priority: 'high', status: 'pending', overdue: false, editable: true });
+    expect(t).toMatchObject({
+      title: 'Позвонить клиенту',
+      type: 'call',
+      priority: 'high',
+      status: 'pending',
+      overdue: false,
+      editable: true,
+    });
     expect(t.assignee?.id).toBe(empId);
     expect(t.dueDate).toBe('2026-11-21T05:00:00.000Z'); // Almaty time without a zone
-    const audit = await s.db<{ after: Record<string, unknown> }>(`SELECT after FROM audit_logs WHERE action = 'task.create' AND entity_id = $1`, [t.id]);
+    const audit = await s.db<{ after: Record<string, unknown> }>(
+      `SELECT after FROM audit_logs WHERE action = 'task.create' AND entity_id = $1`,
+      [t.id],
+    );
     expect(audit).toHaveLength(1);
     expect(audit[0].after.title).toBe('Позвонить клиенту');
 
-    const bad = await emp.call('post', '/api/crm/tasks?lang=en', { title: '', priority: 'huge', dueDate: 'tomorrow', leadId: 'x' }).expect(400);
+    const bad = await emp
+      .call('post', '/api/crm/tasks?lang=en', { title: '', priority: 'huge', dueDate: 'tomorrow', leadId: 'x' })
+      .expect(400);
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(['dueDate', 'leadId', 'priority', 'title']);
     expect(bad.body.error.fields.title).toBe('Title: 1 to 200 characters');
     await emp.call('post', '/api/crm/tasks', { title: 'x'.repeat(201) }).expect(400);
@@ -132,7 +144,9 @@ describe('CRM tasks', () => {
       `SELECT type, lead_id, actor_id, data FROM activities WHERE lead_id = $1`,
       [leadId],
     );
-    expect(acts).toEqual([{ type: 'task', lead_id: leadId, actor_id: empId, data: { taskId: t.id, title: 'Отправить документы', completed: true } }]);
+    expect(acts).toEqual([
+      { type: 'task', lead_id: leadId, actor_id: empId, data: { taskId: t.id, title: 'Отправить документы', completed: true } },
+    ]);
     await emp.call('post', `/api/crm/tasks/${t.id}/complete`).expect(200);
     expect(await s.db(`SELECT 1 FROM activities WHERE lead_id = $1`, [leadId])).toHaveLength(1);
     expect(await s.db(`SELECT 1 FROM audit_logs WHERE action = 'task.complete' AND entity_id = $1`, [t.id])).toHaveLength(1);

@@ -24,7 +24,9 @@ const OPEN: readonly TaskStatus[] = ['pending', 'in_progress'];
 
 /** What the audit log keeps of a task. */
 function auditView(
-  r: Pick<TaskRow, 'title' | 'type' | 'priority' | 'status' | 'assigned_to' | 'lead_id' | 'client_id' | 'deal_id'> & { due_date: Date | string | null },
+  r: Pick<TaskRow, 'title' | 'type' | 'priority' | 'status' | 'assigned_to' | 'lead_id' | 'client_id' | 'deal_id'> & {
+    due_date: Date | string | null;
+  },
 ) {
   return {
     title: r.title,
@@ -92,7 +94,11 @@ export class TasksService {
     const id = await this.db.transaction(async (m) => {
       const values = await this.values(m, actor, dto, null);
       const newId = await this.repository.insert(m, values, actor.id);
-      await this.audit.record(m, { user: actor, client }, { action: 'task.create', entity: 'task', entityId: newId, after: auditView(values) });
+      await this.audit.record(
+        m,
+        { user: actor, client },
+        { action: 'task.create', entity: 'task', entityId: newId, after: auditView(values) },
+      );
       return newId;
     });
     return this.get(actor, id);
@@ -150,7 +156,11 @@ export class TasksService {
     await this.db.transaction(async (m) => {
       const before = await this.lockOwn(m, actor, id);
       await this.repository.softDelete(m, id, this.clock.date());
-      await this.audit.record(m, { user: actor, client }, { action: 'task.delete', entity: 'task', entityId: id, before: auditView(before) });
+      await this.audit.record(
+        m,
+        { user: actor, client },
+        { action: 'task.delete', entity: 'task', entityId: id, before: auditView(before) },
+      );
     });
   }
 

@@ -54,7 +54,12 @@ export class ViewingsController {
 
   /** PUT /api/crm/viewings/{id} ViewingWriteDto -> 200; 403; 404; 409 double booking. */
   @Put(':id')
-  update(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() dto: ViewingWriteDto, @Client() client: RequestClient): Promise<ViewingDto> {
+  update(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: ViewingWriteDto,
+    @Client() client: RequestClient,
+  ): Promise<ViewingDto> {
     return this.viewings.update(actor, id, dto, client);
   }
 

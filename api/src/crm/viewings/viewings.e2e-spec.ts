@@ -60,7 +60,9 @@ describe('CRM viewings', () => {
     expect(v.agent.id).toBe(empId);
     expect(v.property).toMatchObject({ id: p1, title: 'Офис на Абая' });
     expect(v.subject).toMatchObject({ kind: 'client', id: clientId, name: 'Алия Касымова' });
-    const acts = await s.db<{ type: string; data: Record<string, unknown> }>(`SELECT type, data FROM activities WHERE client_id = $1`, [clientId]);
+    const acts = await s.db<{ type: string; data: Record<string, unknown> }>(`SELECT type, data FROM activities WHERE client_id = $1`, [
+      clientId,
+    ]);
     expect(acts).toEqual([{ type: 'viewing', data: { viewingId: v.id, propertyId: p1, startsAt: v.startsAt, status: 'scheduled' } }]);
     expect(await s.db(`SELECT 1 FROM audit_logs WHERE action = 'viewing.create' AND entity_id = $1`, [v.id])).toHaveLength(1);
   });
@@ -119,7 +121,10 @@ describe('CRM viewings', () => {
     expect(done.body.data).toMatchObject({ status: 'completed', outcome: 'Понравилось, ждёт договор' });
     await emp.call('post', `/api/crm/viewings/${v.id}/outcome`, { status: 'no_show' }).expect(409);
     await emp.call('delete', `/api/crm/viewings/${v.id}`).expect(409);
-    const acts = await s.db<{ body: string; data: { status: string } }>(`SELECT body, data FROM activities WHERE lead_id = $1 ORDER BY created_at, id`, [leadId]);
+    const acts = await s.db<{ body: string; data: { status: string } }>(
+      `SELECT body, data FROM activities WHERE lead_id = $1 ORDER BY created_at, id`,
+      [leadId],
+    );
     expect(acts.map((a) => a.data.status)).toEqual(['scheduled', 'completed']);
     expect(acts[1].body).toBe('Понравилось, ждёт договор');
   });
@@ -132,8 +137,8 @@ describe('CRM viewings', () => {
     expect(gone.body.error.fields.propertyId).toBeTruthy();
     const other = await book(emp, { propertyId: p1, agentId: emp2Id, startsAt: '2026-12-01T10:00' }).expect(400);
     expect(other.body.error.fields.agentId).toBeTruthy();
-    const byMgr = (await book(mgr, { propertyId: p1, agentId: emp2Id, startsAt: '2026-12-01T10:00', durationMinutes: '30' }).expect(201)).body
-      .data as ViewingDto;
+    const byMgr = (await book(mgr, { propertyId: p1, agentId: emp2Id, startsAt: '2026-12-01T10:00', durationMinutes: '30' }).expect(201))
+      .body.data as ViewingDto;
     expect(byMgr.agent.id).toBe(emp2Id);
     expect(byMgr.durationMinutes).toBe(30);
   });
@@ -144,7 +149,8 @@ describe('CRM viewings', () => {
     const past = (await book(solo, { propertyId: p3, startsAt: '2026-11-19T10:00' }).expect(201)).body.data as ViewingDto;
     const later = (await book(solo, { propertyId: p3, startsAt: '2026-11-28T10:00' }).expect(201)).body.data as ViewingDto;
     const soon = (await book(solo, { propertyId: p3, startsAt: '2026-11-21T18:00' }).expect(201)).body.data as ViewingDto;
-    const ids = async (q: string, who = solo) => ((await who.call('get', `/api/crm/viewings?${q}`).expect(200)).body.data as ViewingDto[]).map((v) => v.id);
+    const ids = async (q: string, who = solo) =>
+      ((await who.call('get', `/api/crm/viewings?${q}`).expect(200)).body.data as ViewingDto[]).map((v) => v.id);
     expect(await ids('')).toEqual([soon.id, later.id, past.id]);
     expect(await ids('from=2026-11-22')).toEqual([later.id]);
     expect(await ids('to=2026-11-20')).toEqual([past.id]);

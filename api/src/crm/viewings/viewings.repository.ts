@@ -55,7 +55,13 @@ const VIEWING_SELECT = `SELECT v.*, coalesce(nullif(p.title->>'ru', ''), p.slug)
 @Injectable()
 export class ViewingsRepository {
   /** A page: upcoming (from `now`) first, soonest first, then past ones, latest first. */
-  async page(m: EntityManager, f: ViewingFilters, now: Date, offset: number, limit: number): Promise<{ rows: ViewingRow[]; total: number }> {
+  async page(
+    m: EntityManager,
+    f: ViewingFilters,
+    now: Date,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ViewingRow[]; total: number }> {
     const parts = ['TRUE'];
     const params: unknown[] = [];
     const add = (clause: (n: string) => string, value: unknown) => {

@@ -104,7 +104,11 @@ export class ViewingsService {
       this.db.transaction(async (m) => {
         const values = await this.values(m, actor, dto, null);
         const newId = await this.repository.insert(m, values, actor.id);
-        await this.audit.record(m, { user: actor, client }, { action: 'viewing.create', entity: 'viewing', entityId: newId, after: auditView(values) });
+        await this.audit.record(
+          m,
+          { user: actor, client },
+          { action: 'viewing.create', entity: 'viewing', entityId: newId, after: auditView(values) },
+        );
         await this.recordActivity(m, actor, newId, values, 'scheduled');
         return newId;
       }),
@@ -227,7 +231,8 @@ export class ViewingsService {
     if (!supervises(actor) && agent !== actor.id) throw ApiException.validation({ agentId: 'crmSchedule.agentSelf' });
     if (agent !== before?.agent_id && !(await this.links.isActiveStaff(m, agent)))
       throw ApiException.validation({ agentId: 'crmSchedule.staffInactive' });
-    if (!(await this.repository.propertyExists(m, dto.propertyId))) throw ApiException.validation({ propertyId: 'crmSchedule.propertyNotFound' });
+    if (!(await this.repository.propertyExists(m, dto.propertyId)))
+      throw ApiException.validation({ propertyId: 'crmSchedule.propertyNotFound' });
     await this.links.assertLinks(m, dto);
     const minutes = dto.durationMinutes ?? VIEWING_DURATION.default;
     const start = new Date(dto.startsAt);

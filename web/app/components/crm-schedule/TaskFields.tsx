@@ -54,8 +54,21 @@ export function TaskFields({
   const { t: tc } = useTranslation('crm');
   return (
     <>
-      <TextField name="title" label={t('tasks.fields.title')} defaultValue={values.title} maxLength={TASK_BOUNDS.title[1]} required error={errors.title} />
-      <TextAreaField name="description" label={t('tasks.fields.description')} defaultValue={values.description} maxLength={TASK_BOUNDS.descriptionMax} error={errors.description} />
+      <TextField
+        name="title"
+        label={t('tasks.fields.title')}
+        defaultValue={values.title}
+        maxLength={TASK_BOUNDS.title[1]}
+        required
+        error={errors.title}
+      />
+      <TextAreaField
+        name="description"
+        label={t('tasks.fields.description')}
+        defaultValue={values.description}
+        maxLength={TASK_BOUNDS.descriptionMax}
+        error={errors.description}
+      />
       <div className="schedule-row">
         <SelectField
           name="type"
@@ -82,7 +95,13 @@ export function TaskFields({
         ) : null}
       </div>
       <div className="schedule-row">
-        <TextField name="dueDate" type="datetime-local" label={t('tasks.fields.dueDate')} defaultValue={values.dueDate} error={errors.dueDate} />
+        <TextField
+          name="dueDate"
+          type="datetime-local"
+          label={t('tasks.fields.dueDate')}
+          defaultValue={values.dueDate}
+          error={errors.dueDate}
+        />
         {staff.length ? (
           <SelectField
             name="assignedTo"
@@ -93,7 +112,9 @@ export function TaskFields({
           />
         ) : null}
       </div>
-      {(['leadId', 'clientId', 'dealId'] as const).map((k) => (values[k] ? <input key={k} type="hidden" name={k} value={values[k]} /> : null))}
+      {(['leadId', 'clientId', 'dealId'] as const).map((k) =>
+        values[k] ? <input key={k} type="hidden" name={k} value={values[k]} /> : null,
+      )}
       {errors.leadId || errors.clientId || errors.dealId ? (
         <p className="field-error" role="alert">
           {errors.leadId || errors.clientId || errors.dealId}

@@ -78,9 +78,10 @@ export function ViewingFields({
   supervisor: boolean;
 }) {
   const { t } = useTranslation('crmSchedule');
-  const properties = options.properties.some((p) => p.id === values.propertyId) || !values.propertyId
-    ? options.properties
-    : [{ id: values.propertyId, title: values.propertyId, address: '' }, ...options.properties];
+  const properties =
+    options.properties.some((p) => p.id === values.propertyId) || !values.propertyId
+      ? options.properties
+      : [{ id: values.propertyId, title: values.propertyId, address: '' }, ...options.properties];
   const timeError = errors.time || errors.startsAt;
   return (
     <>
@@ -113,7 +114,14 @@ export function ViewingFields({
         ) : null}
       </div>
       <div className="schedule-row">
-        <TextField name="date" type="date" label={t('viewings.fields.date')} defaultValue={values.date} required error={errors.date || (timeError && !values.date ? timeError : undefined)} />
+        <TextField
+          name="date"
+          type="date"
+          label={t('viewings.fields.date')}
+          defaultValue={values.date}
+          required
+          error={errors.date || (timeError && !values.date ? timeError : undefined)}
+        />
         <TextField name="time" type="time" label={t('viewings.fields.time')} defaultValue={values.time} required error={timeError} />
         <TextField
           name="durationMinutes"
@@ -126,7 +134,14 @@ export function ViewingFields({
           error={errors.durationMinutes}
         />
       </div>
-      <TextAreaField name="notes" label={t('viewings.fields.notes')} defaultValue={values.notes} rows={3} maxLength={5000} error={errors.notes} />
+      <TextAreaField
+        name="notes"
+        label={t('viewings.fields.notes')}
+        defaultValue={values.notes}
+        rows={3}
+        maxLength={5000}
+        error={errors.notes}
+      />
       {values.leadId ? <input type="hidden" name="leadId" value={values.leadId} /> : null}
       {values.dealId ? <input type="hidden" name="dealId" value={values.dealId} /> : null}
     </>

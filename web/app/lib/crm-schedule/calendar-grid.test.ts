@@ -17,8 +17,14 @@ const item = (id: string, start: string, end = start): CalendarItemDto => ({
 
 describe('calendar grid', () => {
   it('reads the view and the date, falling back to month and today', () => {
-    expect(readCalendarParams(new URLSearchParams('view=week&date=2026-11-26'), '2026-01-01')).toEqual({ view: 'week', date: '2026-11-26' });
-    expect(readCalendarParams(new URLSearchParams('view=year&date=2026-02-30'), '2026-01-01')).toEqual({ view: 'month', date: '2026-01-01' });
+    expect(readCalendarParams(new URLSearchParams('view=week&date=2026-11-26'), '2026-01-01')).toEqual({
+      view: 'week',
+      date: '2026-11-26',
+    });
+    expect(readCalendarParams(new URLSearchParams('view=year&date=2026-02-30'), '2026-01-01')).toEqual({
+      view: 'month',
+      date: '2026-01-01',
+    });
   });
 
   it('shows a month as whole weeks from Monday, a week from Monday, a day alone', () => {
@@ -28,7 +34,15 @@ describe('calendar grid', () => {
     expect(month).toHaveLength(42);
     expect(viewDays('month', '2026-02-10')).toHaveLength(35); // 1 Feb 2026 is a Sunday: from Monday 26 Jan
     expect(viewDays('month', '2027-02-10')).toHaveLength(28); // 1 Feb 2027 is a Monday, 28 Feb a Sunday
-    expect(viewDays('week', '2026-11-26')).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(viewDays('week', '2026-11-26')).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
     expect(viewDays('day', '2026-11-26')).toEqual(['2026-11-26']);
     expect(weekStart('2026-11-29')).toBe('2026-11-23');
   });

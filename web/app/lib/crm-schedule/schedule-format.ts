@@ -18,11 +18,14 @@ function fmt(lang: Language, options: Intl.DateTimeFormatOptions): Intl.DateTime
 }
 
 /** '14:30'. */
-export const formatTime = (iso: string | Date, lang: Language) => fmt(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+export const formatTime = (iso: string | Date, lang: Language) =>
+  fmt(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 /** '21 нояб. 2026 г., 14:30'. */
 export const formatDayTime = (iso: string | Date, lang: Language) =>
-  fmt(lang, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  fmt(lang, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(iso),
+  );
 
 /** A day 'YYYY-MM-DD' as 'пятница, 21 ноября 2026 г.' (the day is read in UTC: it is a calendar day, not an instant). */
 export const formatLongDay = (day: string, lang: Language) =>

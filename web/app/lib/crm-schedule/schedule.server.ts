@@ -13,10 +13,15 @@ export const CRM_PAGE_ROLES = STAFF_ROLES;
  * A loader's read: the value, or `failed` (the page's error state, 503) for a 5xx or a network
  * failure; 401 goes to sign-in, 403 and 404 become the error page of that status.
  */
-export async function readOrFail<T>(request: Request, auth: SignedInAuth, read: () => Promise<T>): Promise<{ value: T | null; failed: boolean }> {
+export async function readOrFail<T>(
+  request: Request,
+  auth: SignedInAuth,
+  read: () => Promise<T>,
+): Promise<{ value: T | null; failed: boolean }> {
   try {
     return { value: await read(), failed: false };
   } catch (error) {
+    if (error instanceof Response) throw error; // a redirect or an answer the read chose
     if (error instanceof ApiError && error.status === 401) await rethrowAuthError(request, auth, error);
     if (error instanceof ApiError && (error.status === 403 || error.status === 404))
       throw data({ code: error.status === 403 ? 'FORBIDDEN' : 'NOT_FOUND' }, { status: error.status, headers: await auth.headers() });
@@ -43,7 +48,12 @@ export async function writeAndReturn(
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) await rethrowAuthError(request, auth, error);
     const message = error instanceof ApiError && error.status < 500 ? error.serverMessage || error.message : t('loadError');
-    return redirectWithToast(request, failTo, { title: t('error'), description: message, variant: 'destructive' }, { headers: await auth.headers() });
+    return redirectWithToast(
+      request,
+      failTo,
+      { title: t('error'), description: message, variant: 'destructive' },
+      { headers: await auth.headers() },
+    );
   }
 }
 
@@ -65,5 +75,7 @@ export async function bookingWrite<T>(write: () => Promise<T>): Promise<T> {
 
 /** A uuid from a form or URL value, else null. */
 export function uuidOf(value: FormDataEntryValue | string | null | undefined): string | null {
-  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value.toLowerCase() : null;
+  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+    ? value.toLowerCase()
+    : null;
 }
