@@ -1,16 +1,17 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { VIEWING_OUTCOME_STATUSES, ViewingOutcomeDto } from '@realty/contracts';
+import { VIEWING_OUTCOME_STATUSES, ViewingOutcomeDto, ViewingWriteDto } from '@realty/contracts';
 import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
+import { ViewingFields, viewingFormValues, viewingInput, type ViewingFormValues } from '~/components/crm-schedule/ViewingFields';
 import { SelectField, TextAreaField } from '~/components/staff/fields';
 import { StaffForm } from '~/components/staff/StaffForm';
 import { ConfirmPanel } from '~/components/staff/TableControls';
 import { i18nServer } from '~/i18n.server';
 import { requireUser } from '~/lib/auth/auth.server';
 import { formatDayTime, formatTime } from '~/lib/crm-schedule/schedule-format';
-import { CRM_PAGE_ROLES, readOrFail, uuidOf, writeAndReturn } from '~/lib/crm-schedule/schedule.server';
+import { bookingWrite, CRM_PAGE_ROLES, readOrFail, SUPERVISOR_ROLES, uuidOf, writeAndReturn } from '~/lib/crm-schedule/schedule.server';
 import { dashboardMeta } from '~/lib/i18n/error-meta';
 import { formInput, readStaffPost, submitStaffForm, type StaffFormResult } from '~/lib/staff/staff-form.server';
 import crmSharedCss from '~/styles/crm/shared.css?url';
@@ -32,7 +33,8 @@ function notFound(): never {
 /**
  * /dashboard/crm/viewings/{id} (issue 22 "Viewings"): the viewing, its outcome form (completed |
  * no show, with a comment) while it is scheduled, and its cancellation after a confirmation
- * step (?confirm=cancel), which frees the agent's and the listing's time. Works without JavaScript.
+ * step (?confirm=cancel), which frees the agent's and the listing's time; while scheduled, the
+ * booking form moves it (a double booking's message shows under the time). Works without JavaScript.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireUser(request, CRM_PAGE_ROLES);
@@ -41,8 +43,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const td = await i18nServer.getFixedT(auth.lang, 'dashboard');
   const { value, failed } = await readOrFail(request, auth, () => auth.api.crmSchedule.viewings.get(id));
   if (failed || !value) throw data({ code: 'SERVICE_UNAVAILABLE' }, { status: 503, headers: await auth.headers() });
+  const movable = value.editable && value.status === 'scheduled';
+  const options = movable ? await auth.api.crmSchedule.viewings.options().catch(() => null) : null;
   return data(
     {
+      options: options ?? { properties: [], clients: [], agents: [] },
+      movable,
+      supervisor: SUPERVISOR_ROLES.includes(auth.user.role),
       title: td('meta.title', { page: t('viewings.detailTitle', { title: value.property.title }) }),
       lang: auth.lang,
       viewing: value,
@@ -70,8 +77,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ViewingPage() {
-  const { viewing: v, confirm, lang } = useLoaderData<typeof loader>();
-  const result = useActionData<StaffFormResult>();
+  const { viewing: v, confirm, lang, options, movable, supervisor } = useLoaderData<typeof loader>();
+  const posted = useActionData<StaffFormResult>();
+  // which of the two forms the answer belongs to
+  const moveResult = (posted?.values as { form?: string } | undefined)?.form === 'move' ? posted : undefined;
+  const result = moveResult ? undefined : posted;
   const { t } = useTranslation('crmSchedule');
   const { t: tc } = useTranslation('crm');
   const self = `${LIST}/${v.id}`;
@@ -155,9 +165,23 @@ export default function ViewingPage() {
             <TextAreaField name="outcome" label={t('viewings.outcomeText')} rows={3} maxLength={5000} error={result?.errors?.outcome} />
           </StaffForm>
         </section>
-      ) : !v.editable ? (
-        <p role="note">{t('viewings.readOnly')}</p>
       ) : null}
+
+      {movable ? (
+        <section className="schedule-section" aria-labelledby="move-title">
+          <h2 id="move-title">{t('viewings.moveTitle')}</h2>
+          <StaffForm errors={moveResult?.errors} formError={moveResult?.formError} submitLabel={t('common.save')} guardUnsaved={false}>
+            <input type="hidden" name="intent" value="move" />
+            <ViewingFields
+              values={viewingFormValues(v, (moveResult?.values as Partial<ViewingFormValues> | undefined) ?? {})}
+              errors={moveResult?.errors ?? {}}
+              options={options}
+              supervisor={supervisor}
+            />
+          </StaffForm>
+        </section>
+      ) : null}
+      {!v.editable ? <p role="note">{t('viewings.readOnly')}</p> : null}
     </section>
   );
 }

@@ -85,6 +85,7 @@ export default {
     confirmCancel: 'Cancel the viewing “{{title}}”?',
     confirmCancelText: "The agent's and the listing's time will be free again.",
     notFound: 'Viewing not found',
+    moveTitle: 'Move the viewing',
     outcomeTitle: 'Outcome',
     outcomeStatus: 'Result',
     outcomeText: 'Comment',

@@ -85,6 +85,7 @@ export default {
     confirmCancel: '«{{title}}» көрсетілімін болдырмау керек пе?',
     confirmCancelText: 'Агент пен нысанның уақыты босайды.',
     notFound: 'Көрсетілім табылмады',
+    moveTitle: 'Көрсетілімді ауыстыру',
     outcomeTitle: 'Көрсетілім нәтижесі',
     outcomeStatus: 'Нәтиже',
     outcomeText: 'Түсініктеме',

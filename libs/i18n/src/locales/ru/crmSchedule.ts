@@ -85,6 +85,7 @@ export default {
     confirmCancel: 'Отменить показ «{{title}}»?',
     confirmCancelText: 'Время агента и объекта освободится.',
     notFound: 'Показ не найден',
+    moveTitle: 'Перенести показ',
     outcomeTitle: 'Итог показа',
     outcomeStatus: 'Результат',
     outcomeText: 'Комментарий',

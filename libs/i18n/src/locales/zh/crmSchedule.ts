@@ -85,6 +85,7 @@ export default {
     confirmCancel: '取消看房“{{title}}”？',
     confirmCancelText: '经纪人和房源的时间将被释放。',
     notFound: '未找到看房',
+    moveTitle: '改期',
     outcomeTitle: '看房结果',
     outcomeStatus: '结果',
     outcomeText: '备注',
