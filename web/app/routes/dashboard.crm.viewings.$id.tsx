@@ -66,6 +66,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const t = await i18nServer.getFixedT(auth.lang, 'crmSchedule');
   if (intent === 'cancel')
     return writeAndReturn(request, auth, self, () => auth.api.crmSchedule.viewings.cancel(id), t('viewings.cancelled'));
+  if (intent === 'move') {
+    const { input, values } = viewingInput(form);
+    return submitStaffForm({
+      request,
+      auth,
+      Dto: ViewingWriteDto,
+      input,
+      values: { ...values, form: 'move' },
+      write: (value) => bookingWrite(() => auth.api.crmSchedule.viewings.update(id, value)),
+      success: () => ({ to: self, toast: { title: t('viewings.saved') } }),
+    });
+  }
   return submitStaffForm({
     request,
     auth,
