@@ -68,10 +68,18 @@ describe('CRM schedule (browser)', () => {
     }
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    // complete it from its page
-    await page.goto(`${BASE_URL}/dashboard/crm/tasks/${taskId}`);
+    // complete it with its row's button in the list (a POST form of the index route)
+    await page.goto(`${BASE_URL}/dashboard/crm/tasks?q=${encodeURIComponent(marker)}`);
     await untilIdle(page);
-    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Выполнить' }).click()]);
+    await Promise.all([
+      page.waitForLoadState('load'),
+      page
+        .locator(`tr[data-id="${taskId}"]`)
+        .getByRole('button', { name: `Выполнить «${marker}»` })
+        .click(),
+    ]);
+    await page.getByText('Задача выполнена').first().waitFor();
+    await page.goto(`${BASE_URL}/dashboard/crm/tasks/${taskId}`);
     await page.locator('.schedule-badge--completed').waitFor();
     const [row] = await query<{ status: string; completed_at: Date | null }>(`SELECT status, completed_at FROM tasks WHERE id = $1`, [
       taskId,
@@ -131,6 +139,7 @@ describe('CRM schedule (browser)', () => {
     expect(await page.getByLabel('Время (Алматы)').getAttribute('aria-invalid')).toBe('true');
     const booked = await query<{ n: number }>(`SELECT count(*)::int AS n FROM viewings WHERE property_id = $1`, [rows[0].id]);
     expect(booked[0].n).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(problems().filter((p) => !/409|400/.test(p))).toEqual([]);
     await context.close();
   });
