@@ -10,7 +10,7 @@ import {
   type TaskStatus,
   type TaskType,
 } from './crm.enums';
-import { BlankToNull, BlankToUnset, DayFilter, OptionalUuid, ToInstant } from './crm-schedule.time';
+import { BlankToNull, DayFilter, OptionalUuid, ToInstant, UuidFilter } from './crm-schedule.time';
 import { LANGUAGES, type Language } from './enums';
 import type { MessageKey } from './messages';
 import { QueryRules } from './query-rules';
@@ -143,9 +143,8 @@ export class TasksQuery {
   @QueryRules.IsQueryText(TASK_BOUNDS.qMax)
   q?: string;
 
-  @IsOptional()
-  @BlankToUnset()
-  @Check('agentId', (v) => (typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v) ? null : 'field.invalid'))
+  /** With scope=all: one assignee's tasks. */
+  @UuidFilter('agentId')
   agentId?: string;
 
   @IsOptional()
