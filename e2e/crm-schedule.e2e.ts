@@ -90,13 +90,26 @@ describe('CRM schedule (browser)', () => {
     await context.close();
   });
 
-  it('renders the calendar views without JavaScript as valid markup', async () => {
+  it('renders the calendar views and the other schedule screens without JavaScript as valid markup', async () => {
     const { context, page } = await openPage(browser, { javaScriptEnabled: false });
     await signIn(page, 'employee@realty.local');
     for (const view of ['month', 'week', 'day']) {
       await page.goto(`${BASE_URL}/dashboard/calendar?view=${view}&date=${almatyDay(0)}`);
       await page.getByRole('heading', { name: 'Календарь', level: 1 }).waitFor();
       expect(await markupErrors(await (await page.request.get(page.url())).text())).toEqual([]);
+    }
+    // the other screens, server-rendered: valid markup
+    for (const path of [
+      '/dashboard/crm/tasks',
+      '/dashboard/crm/tasks/new',
+      '/dashboard/crm/viewings',
+      '/dashboard/crm/viewings/new',
+      '/dashboard/crm/activities',
+      '/dashboard/calendar/new',
+    ]) {
+      const res = await page.request.get(`${BASE_URL}${path}`);
+      expect(res.status()).toBe(200);
+      expect({ path, errors: await markupErrors(await res.text()) }).toEqual({ path, errors: [] });
     }
     // next / previous links move by the view's step
     await page.goto(`${BASE_URL}/dashboard/calendar?view=day&date=2026-12-31`);
