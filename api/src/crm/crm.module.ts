@@ -1,6 +1,24 @@
 import { Module } from '@nestjs/common';
 import { ActivitiesRepository } from './shared/activities.repository';
 import { ActivityRecorder } from './shared/activity.recorder';
+import { LeadConvertRepository } from './leads/lead-convert.repository';
+import { LeadConvertService } from './leads/lead-convert.service';
+import { LeadIntake } from './leads/lead-intake.service';
+import { LeadMergeRepository } from './leads/lead-merge.repository';
+import { LeadMergeService } from './leads/lead-merge.service';
+import { LeadsQueryService } from './leads/leads-query.service';
+import { LeadsController } from './leads/leads.controller';
+import { LeadsRepository } from './leads/leads.repository';
+import { LeadsService } from './leads/leads.service';
+import { TemplatesController } from './templates/templates.controller';
+import { TemplatesService } from './templates/templates.service';
+import { TemplatesRepository } from './templates/templates.repository';
+import { LeadMessagesController } from './lead-messages/lead-messages.controller';
+import { LeadMessagesService } from './lead-messages/lead-messages.service';
+import { LeadMessagesRepository } from './lead-messages/lead-messages.repository';
+import { OverviewController } from './overview/overview.controller';
+import { OverviewService } from './overview/overview.service';
+import { OverviewRepository } from './overview/overview.repository';
 import { CalendarController } from './calendar/calendar.controller';
 import { CalendarRepository } from './calendar/calendar.repository';
 import { CalendarService } from './calendar/calendar.service';
@@ -24,10 +42,33 @@ import { ViewingsService } from './viewings/viewings.service';
  */
 @Module({
   imports: [],
-  controllers: [TasksController, ViewingsController, CalendarController, FeedController],
+  controllers: [
+    LeadsController,
+    TemplatesController,
+    LeadMessagesController,
+    OverviewController,
+    TasksController,
+    ViewingsController,
+    CalendarController,
+    FeedController,
+  ],
   providers: [
     ActivityRecorder,
     ActivitiesRepository,
+    LeadsRepository,
+    LeadsQueryService,
+    LeadsService,
+    LeadIntake,
+    LeadConvertRepository,
+    LeadConvertService,
+    LeadMergeRepository,
+    LeadMergeService,
+    TemplatesService,
+    TemplatesRepository,
+    LeadMessagesService,
+    LeadMessagesRepository,
+    OverviewService,
+    OverviewRepository,
     ScheduleLinksRepository,
     TasksRepository,
     TasksService,

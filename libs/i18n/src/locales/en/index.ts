@@ -10,6 +10,24 @@ import news from './news';
 import partners from './partners';
 import moderation from './moderation';
 import crm from './crm';
+import crmLeads from './crmLeads';
+import crmMessaging from './crmMessaging';
 import crmSchedule from './crmSchedule';
 
-export default { common, home, catalog, auth, dashboard, partners, news, company, forms, listingForm, moderation, crm, crmSchedule };
+export default {
+  common,
+  home,
+  catalog,
+  auth,
+  dashboard,
+  partners,
+  news,
+  company,
+  forms,
+  listingForm,
+  moderation,
+  crm,
+  crmLeads,
+  crmMessaging,
+  crmSchedule,
+};
