@@ -29,7 +29,7 @@ export const TASK_BOUNDS = { title: [1, 200], descriptionMax: 5000, qMax: 100 } 
 export const TASK_WRITE_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
 export type TaskWriteStatus = (typeof TASK_WRITE_STATUSES)[number];
 /** Open statuses: they can become overdue. */
-export const OPEN_TASK_STATUSES: readonly TaskStatus[] = ['pending', 'in_progress'];
+export const OPEN_TASK_STATUSES: readonly TaskStatus[] = ['pending', 'in_progress', 'overdue'];
 
 export const TASK_SORTS = ['due', 'priority', 'created'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];

@@ -54,7 +54,7 @@ export async function sendScheduleReminders(
     const tasks = (await m.query(
       `WITH due AS (
          UPDATE tasks t SET reminded_at = $1
-          WHERE t.status IN ('pending', 'in_progress') AND t.deleted_at IS NULL AND t.assigned_to IS NOT NULL
+          WHERE t.status IN ('pending', 'in_progress', 'overdue') AND t.deleted_at IS NULL AND t.assigned_to IS NOT NULL
             AND t.reminded_at IS NULL AND t.due_date <= $1::timestamptz + make_interval(mins => $2)
           RETURNING t.id, t.assigned_to, t.title, t.due_date)
        INSERT INTO notifications (user_id, type, data, link)

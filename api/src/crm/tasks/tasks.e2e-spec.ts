@@ -134,6 +134,16 @@ describe('CRM tasks', () => {
     expect((await emp.call('get', `/api/crm/tasks/${done.id}`).expect(200)).body.data.overdue).toBe(false);
   });
 
+  it("treats a stored 'overdue' status (the demo data writes some) as open and overdue; completing it works", async () => {
+    const t = await create(emp, { title: 'Уже просрочена в базе', dueDate: '2026-11-25T10:00' });
+    await s.db(`UPDATE tasks SET status = 'overdue' WHERE id = $1`, [t.id]);
+    expect((await emp.call('get', `/api/crm/tasks/${t.id}`).expect(200)).body.data).toMatchObject({ status: 'overdue', overdue: true });
+    const overdue = (await emp.call('get', '/api/crm/tasks?status=overdue&limit=100').expect(200)).body.data as TaskDto[];
+    expect(overdue.map((x) => x.id)).toContain(t.id);
+    await emp.call('post', `/api/crm/tasks/${t.id}/complete`).expect(200);
+    expect((await emp.call('get', `/api/crm/tasks/${t.id}`).expect(200)).body.data).toMatchObject({ status: 'completed', overdue: false });
+  });
+
   it('completes a task: status, completed_at, an activity on its lead, audited; a second completion changes nothing', async () => {
     const leadId = await s.lead(empId);
     const t = await create(emp, { title: 'Отправить документы', type: 'send_docs', leadId });

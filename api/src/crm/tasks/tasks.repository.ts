@@ -34,8 +34,8 @@ const SUBJECT = subjectSql('t');
 const TASK_SELECT = `SELECT t.*, ${USER_NAME('ua')} AS assignee_name, ${USER_NAME('ub')} AS author_name, ${SUBJECT.columns}
   FROM tasks t LEFT JOIN users ua ON ua.id = t.assigned_to LEFT JOIN users ub ON ub.id = t.created_by ${SUBJECT.joins}`;
 
-/** Open statuses (they become overdue once the due date passed). */
-export const OPEN_SQL = `t.status IN ('pending', 'in_progress')`;
+/** Open statuses (they become overdue once the due date passed; 'overdue' as stored, e.g. by the demo data, is open too). */
+export const OPEN_SQL = `t.status IN ('pending', 'in_progress', 'overdue')`;
 
 /** The list's filters as SQL (numbered from $1). `now`: the API clock (overdue). */
 export interface TaskFilters {
@@ -71,7 +71,7 @@ function where(f: TaskFilters): { sql: string; params: unknown[] } {
     parts.push(clause(`$${params.length}`));
   };
   if (f.assigneeId) add((n) => `t.assigned_to = ${n}`, f.assigneeId);
-  if (f.status === 'overdue') add((n) => `${OPEN_SQL} AND t.due_date < ${n}`, f.now);
+  if (f.status === 'overdue') add((n) => `(t.status = 'overdue' OR (${OPEN_SQL} AND t.due_date < ${n}))`, f.now);
   else if (f.status) add((n) => `t.status = ${n}`, f.status);
   if (f.priority) add((n) => `t.priority = ${n}`, f.priority);
   if (f.type) add((n) => `t.type = ${n}`, f.type);

@@ -20,7 +20,7 @@ import { assertCanChange, listScope, supervises } from '../shared/crm-access';
 import { TasksRepository, type TaskRow, type TaskValues } from './tasks.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const OPEN: readonly TaskStatus[] = ['pending', 'in_progress'];
+const OPEN: readonly TaskStatus[] = ['pending', 'in_progress', 'overdue'];
 
 /** What the audit log keeps of a task. */
 function auditView(
@@ -237,7 +237,7 @@ export class TasksService {
       type: r.type,
       priority: r.priority,
       status: r.status,
-      overdue: OPEN.includes(r.status) && r.due_date !== null && new Date(r.due_date).getTime() < now.getTime(),
+      overdue: r.status === 'overdue' || (OPEN.includes(r.status) && r.due_date !== null && new Date(r.due_date).getTime() < now.getTime()),
       dueDate: r.due_date ? new Date(r.due_date).toISOString() : null,
       assignee: name(r.assigned_to, r.assignee_name),
       createdBy: name(r.created_by, r.author_name),
