@@ -52,6 +52,8 @@ describe('CRM schedule (browser)', () => {
     ]);
     const taskId = page.url().split('/').pop()!;
     await page.getByRole('heading', { name: `Задача: ${marker}` }).waitFor();
+    expect(await markupErrors(await (await page.request.get(page.url())).text())).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // the list: my tasks, with its row
     await page.goto(`${BASE_URL}/dashboard/crm/tasks?q=${encodeURIComponent(marker)}`);
@@ -144,6 +146,8 @@ describe('CRM schedule (browser)', () => {
     await book();
     await page.waitForURL(/\/dashboard\/crm\/viewings\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: `Показ: ${marker}` }).waitFor();
+    expect(await markupErrors(await (await page.request.get(page.url())).text())).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await book();
     const error = page.locator('#field-time-error');
