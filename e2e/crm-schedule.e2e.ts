@@ -92,7 +92,7 @@ describe('CRM schedule (browser)', () => {
     await context.close();
   });
 
-  it('renders the calendar views and the other schedule screens without JavaScript as valid markup', async () => {
+  it('renders the calendar views and the other schedule screens without JavaScript as valid markup, and bulk-completes tasks', async () => {
     const { context, page } = await openPage(browser, { javaScriptEnabled: false });
     await signIn(page, 'employee@realty.local');
     for (const view of ['month', 'week', 'day']) {
@@ -113,6 +113,21 @@ describe('CRM schedule (browser)', () => {
       expect(res.status()).toBe(200);
       expect({ path, errors: await markupErrors(await res.text()) }).toEqual({ path, errors: [] });
     }
+    // bulk complete without JavaScript: the checked rows of the list
+    const marker = `Пакет${Date.now().toString(36)}`;
+    const tasks = await query<{ id: string }>(
+      `INSERT INTO tasks (title, assigned_to, created_by, due_date)
+       SELECT $1 || ' ' || g, u.id, u.id, now() + g * interval '1 day' FROM generate_series(1, 2) g, users u WHERE u.email = 'employee@realty.local'
+       RETURNING id`,
+      [marker],
+    );
+    await page.goto(`${BASE_URL}/dashboard/crm/tasks?q=${encodeURIComponent(marker)}`);
+    await page.getByLabel(`Выбрать: ${marker} 1`).check();
+    await page.getByLabel(`Выбрать: ${marker} 2`).check();
+    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Выполнить выбранные' }).click()]);
+    await page.getByText('Выполнено задач: 2').first().waitFor();
+    const done = await query<{ status: string }>(`SELECT status FROM tasks WHERE id = ANY($1)`, [tasks.map((t) => t.id)]);
+    expect(done.map((t) => t.status)).toEqual(['completed', 'completed']);
     // next / previous links move by the view's step
     await page.goto(`${BASE_URL}/dashboard/calendar?view=day&date=2026-12-31`);
     await Promise.all([page.waitForURL(/date=2027-01-01/), page.getByRole('link', { name: /Вперёд/ }).click()]);
