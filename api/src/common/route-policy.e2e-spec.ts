@@ -158,6 +158,28 @@ const POLICY: Record<string, Policy> = {
   'DELETE /api/crm/deals/:id': STAFF,
   'PATCH /api/crm/deals/:id/move': STAFF,
   'POST /api/crm/deals/:id/close': STAFF,
+  // CRM tasks, viewings, calendar, activity feed (issue 22, part crm-schedule)
+  'GET /api/crm/tasks': STAFF,
+  'POST /api/crm/tasks': STAFF,
+  'POST /api/crm/tasks/bulk-complete': STAFF,
+  'GET /api/crm/tasks/:id': STAFF,
+  'PUT /api/crm/tasks/:id': STAFF,
+  'DELETE /api/crm/tasks/:id': STAFF,
+  'POST /api/crm/tasks/:id/complete': STAFF,
+  'GET /api/crm/viewings': STAFF,
+  'GET /api/crm/viewings/options': STAFF,
+  'POST /api/crm/viewings': STAFF,
+  'GET /api/crm/viewings/:id': STAFF,
+  'PUT /api/crm/viewings/:id': STAFF,
+  'DELETE /api/crm/viewings/:id': STAFF,
+  'POST /api/crm/viewings/:id/outcome': STAFF,
+  'GET /api/calendar': STAFF,
+  'POST /api/calendar': STAFF,
+  'GET /api/calendar/:id': STAFF,
+  'PUT /api/calendar/:id': STAFF,
+  'DELETE /api/calendar/:id': STAFF,
+  'GET /api/crm/activities': STAFF,
+  'POST /api/crm/activities': STAFF,
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */

@@ -26,6 +26,19 @@ import { ClientsService } from './clients/clients.service';
 import { DealsController } from './deals/deals.controller';
 import { DealsRepository } from './deals/deals.repository';
 import { DealsService } from './deals/deals.service';
+import { CalendarController } from './calendar/calendar.controller';
+import { CalendarRepository } from './calendar/calendar.repository';
+import { CalendarService } from './calendar/calendar.service';
+import { FeedController } from './activities/feed.controller';
+import { FeedRepository } from './activities/feed.repository';
+import { FeedService } from './activities/feed.service';
+import { ScheduleLinksRepository } from './schedule/schedule-links.repository';
+import { TasksController } from './tasks/tasks.controller';
+import { TasksRepository } from './tasks/tasks.repository';
+import { TasksService } from './tasks/tasks.service';
+import { ViewingsController } from './viewings/viewings.controller';
+import { ViewingsRepository } from './viewings/viewings.repository';
+import { ViewingsService } from './viewings/viewings.service';
 
 /**
  * The CRM (issue 22; spec 02 §2-§4, §7 "CRM leads", "CRM clients", "Deals", "Tasks",
@@ -36,7 +49,18 @@ import { DealsService } from './deals/deals.service';
  */
 @Module({
   imports: [PropertiesModule],
-  controllers: [LeadsController, TemplatesController, LeadMessagesController, OverviewController, ClientsController, DealsController],
+  controllers: [
+    LeadsController,
+    TemplatesController,
+    LeadMessagesController,
+    OverviewController,
+    ClientsController,
+    DealsController,
+    TasksController,
+    ViewingsController,
+    CalendarController,
+    FeedController,
+  ],
   providers: [
     ActivityRecorder,
     ActivitiesRepository,
@@ -58,6 +82,15 @@ import { DealsService } from './deals/deals.service';
     ClientsService,
     DealsRepository,
     DealsService,
+    ScheduleLinksRepository,
+    TasksRepository,
+    TasksService,
+    ViewingsRepository,
+    ViewingsService,
+    CalendarRepository,
+    CalendarService,
+    FeedRepository,
+    FeedService,
   ],
 })
 export class CrmModule {}

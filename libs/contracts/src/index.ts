@@ -39,3 +39,8 @@ export * from './crm-working-hours';
 export * from './crm-messaging';
 export * from './crm-clients.dto';
 export * from './crm-deals.dto';
+export * from './crm-schedule.time';
+export * from './crm-tasks.dto';
+export * from './crm-viewings.dto';
+export * from './crm-calendar.dto';
+export * from './crm-feed.dto';

@@ -6,6 +6,7 @@ import { REFERENCE_MESSAGES } from './reference-data.messages';
 import { CRM_LEAD_MESSAGES } from './crm-leads.messages';
 import { CRM_MESSAGING_MESSAGES } from './crm-messaging.messages';
 import { CRM_DEAL_MESSAGES } from './crm-deals.messages';
+import { CRM_SCHEDULE_MESSAGES } from './crm-schedule.messages';
 
 /**
  * Error codes of the API envelope (spec 01 §8). The Russian texts are the spec's own;
@@ -428,6 +429,8 @@ export const MESSAGES = {
   ...CRM_MESSAGING_MESSAGES,
   // --- CRM clients and deals (issue 22): crm-deals.messages.ts
   ...CRM_DEAL_MESSAGES,
+  // --- CRM tasks, viewings, calendar, activity feed (issue 22): crm-schedule.messages.ts
+  ...CRM_SCHEDULE_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

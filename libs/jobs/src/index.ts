@@ -26,6 +26,8 @@ export enum JobName {
   LeadWaitingCheck = 'lead-waiting-check',
   /** Send one Telegram message (Bot API sendMessage) to a lead (issue 22 send-telegram). */
   SendTelegram = 'send-telegram',
+  /** CRM (issue 22): notify agents of viewings starting soon and assignees of tasks due soon or overdue, once each. */
+  ScheduleReminders = 'crm-schedule-reminders',
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
@@ -113,6 +115,7 @@ export interface JobPayloads {
   [JobName.PurgeExpired]: Record<string, never>;
   [JobName.LeadWaitingCheck]: Record<string, never>;
   [JobName.SendTelegram]: SendTelegramPayload;
+  [JobName.ScheduleReminders]: Record<string, never>;
 }
 
 /** Which queue carries each job. */
@@ -122,6 +125,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.PurgeExpired]: QueueName.Maintenance,
   [JobName.LeadWaitingCheck]: QueueName.Maintenance,
   [JobName.SendTelegram]: QueueName.Notifications,
+  [JobName.ScheduleReminders]: QueueName.Notifications,
 };
 
 /** A job the worker puts on its queue at a fixed interval (a BullMQ job scheduler). */
@@ -137,6 +141,7 @@ export interface JobSchedule {
 export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { id: 'purge-expired-hourly', name: JobName.PurgeExpired, every: 3_600_000 },
   { id: 'lead-waiting-check-minutely', name: JobName.LeadWaitingCheck, every: 60_000 },
+  { id: 'crm-schedule-reminders-minutely', name: JobName.ScheduleReminders, every: 60_000 },
 ];
 
 /** Retries with exponential backoff; completed jobs are trimmed, failed ones kept for a while. */

@@ -13,6 +13,7 @@ import crm from './crm';
 import crmLeads from './crmLeads';
 import crmMessaging from './crmMessaging';
 import crmDeals from './crmDeals';
+import crmSchedule from './crmSchedule';
 
 export default {
   auth,
@@ -30,4 +31,5 @@ export default {
   crmLeads,
   crmMessaging,
   crmDeals,
+  crmSchedule,
 };
