@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { accessibilityViolations, markupErrors } from './support/audit';
 import { BASE_URL, launchBrowser, openPage, untilIdle } from './support/browser';
 import { query } from './support/db';
+import { signIn } from './support/sign-in';
 
 /**
  * The CRM schedule in the browser (issue 22 "Tasks", "Viewings", "Calendar"): the demo employee
@@ -9,16 +10,6 @@ import { query } from './support/db';
  * and sees the double-booking message next to the time field on a second booking of the same
  * slot. The calendar works without JavaScript.
  */
-
-const DEMO_PASSWORD = 'Demo12345';
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${BASE_URL}/auth`);
-  const form = page.locator('form.auth-form');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(/\/dashboard\//), form.getByRole('button', { name: 'Войти' }).click()]);
-}
 
 /** The Almaty day `n` days from now, 'YYYY-MM-DD'. */
 const almatyDay = (n: number) => new Date(Date.now() + 5 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);

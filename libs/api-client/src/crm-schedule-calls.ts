@@ -6,7 +6,6 @@ import type {
   FeedItemDto,
   FeedQuery,
   NoteWriteDto,
-  PageMeta,
   TaskBulkResultDto,
   TaskDto,
   TaskWriteDto,
@@ -18,7 +17,7 @@ import type {
   ViewingsQuery,
 } from '@realty/contracts';
 import { segment } from './public-reads';
-import type { CallOptions, Paged, Transport } from './transport';
+import type { CallOptions, Paged, QueryInput, Transport } from './transport';
 
 /**
  * CRM calls (issue 22): tasks, viewings, calendar and the activities feed. Staff only (ApiError
@@ -28,23 +27,9 @@ import type { CallOptions, Paged, Transport } from './transport';
  */
 
 type Opts = CallOptions;
-type Query = Record<string, string | number | undefined | null>;
-
-/** The query string of `query` ('' and undefined left out; scope=all kept: it is a value, not "no filter"). */
-function qs(query: Query): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && String(v) !== '') params.set(k, String(v));
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
-
-export function crmScheduleCalls({ request, write, getData }: Transport, langQuery: { lang?: string }) {
-  const list = async <T>(path: string, query: object, opts?: Opts): Promise<Paged<T>> => {
-    const result = await request<T[] | null>('GET', `${path}${qs({ ...langQuery, ...(query as Query) })}`, opts);
-    const items = Array.isArray(result.data) ? result.data : [];
-    const meta: PageMeta = result.meta ?? { total: items.length, page: 1, limit: items.length, totalPages: 1 };
-    return { items, meta };
-  };
+export function crmScheduleCalls({ getPage, write, getData }: Transport, langQuery: { lang?: string }) {
+  const list = <T>(path: string, query: object, opts?: Opts): Promise<Paged<T>> =>
+    getPage<T>(path, { ...langQuery, ...query } as QueryInput, opts);
   const w = { query: langQuery };
   return {
     tasks: {
@@ -83,7 +68,7 @@ export function crmScheduleCalls({ request, write, getData }: Transport, langQue
     calendar: {
       /** GET /calendar?start&end&type&status&agentId -> the merged items, soonest first. */
       range: (query: { start: string; end: string; type?: CalendarTypeFilter; status?: string; agentId?: string }, opts?: Opts) =>
-        getData<CalendarItemDto[]>(`/calendar${qs({ ...langQuery, ...query })}`, undefined, opts),
+        getData<CalendarItemDto[]>('/calendar', { ...langQuery, ...query } as QueryInput, opts),
       get: (id: string, opts?: Opts) => getData<CalendarEventDto>(`/calendar/${segment(id)}`, langQuery, opts),
       create: (body: CalendarEventWriteDto, opts?: Opts) => write<CalendarEventDto>('POST', '/calendar', body, { ...opts, ...w }),
       update: (id: string, body: CalendarEventWriteDto, opts?: Opts) =>
