@@ -1,10 +1,17 @@
-import { eventually } from '@realty/testkit';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { accessibilityViolations, markupErrors } from './support/audit';
 import { recordedToast, recordToasts } from './support/toasts';
 import { BASE_URL, launchBrowser, openPage, untilIdle } from './support/browser';
 import { query } from './support/db';
 import { signIn } from './support/sign-in';
+import {
+  dealCard as card,
+  dealColumn as column,
+  dealStage as stageOf,
+  dragDealWithMouse,
+  moveDealWithKeyboard,
+  untilDealStage as untilStage,
+} from './support/kanban';
 
 /**
  * The deals kanban board in the browser (issue 22 "Deals": "The board drags with the mouse,
@@ -33,34 +40,6 @@ async function insertDeals(marker: string, n: number): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-const stageOf = async (id: string) => (await query<{ stage: string }>(`SELECT stage FROM deals WHERE id = $1`, [id]))[0].stage;
-
-/** Waits until the deal's stage in the database is `stage` (the move is sent by a fetcher). */
-async function untilStage(id: string, stage: string): Promise<void> {
-  await eventually(`deal ${id} in stage ${stage}`, async () => (await stageOf(id)) === stage, { timeoutMs: 15_000, intervalMs: 100 });
-}
-
-/**
- * Presses ArrowRight (the card is picked up) until @dnd-kit announces the card over the stage
- * `label`: a press that reaches a column out of view scrolls the board first (KeyboardSensor),
- * so the count of presses depends on the width of the screen.
- */
-async function arrowRightUntilOver(page: Page, label: string): Promise<void> {
-  const over = () =>
-    page.evaluate(
-      (want) => [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((e) => (e.textContent ?? '').includes(`над этапом «${want}»`)),
-      label,
-    );
-  for (let i = 0; i < 12 && !(await over()); i++) {
-    await page.keyboard.press('ArrowRight');
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  }
-  expect(await over()).toBe(true);
-}
-
-const card = (page: Page, id: string) => page.locator(`li[data-deal-id="${id}"]`);
-const column = (page: Page, stage: string) => page.locator(`section[data-stage="${stage}"]`);
-
 describe('deals kanban board (browser)', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -86,14 +65,7 @@ describe('deals kanban board (browser)', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
 
     // The mouse: press on the handle, pass the activation distance, move over the next column, release.
-    const handle = await card(page, byMouse).locator('.crm-card__handle').boundingBox();
-    const target = await column(page, 'qualification').locator('ol').boundingBox();
-    if (!handle || !target) throw new Error('board not laid out');
-    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(handle.x + handle.width / 2 + 15, handle.y + handle.height / 2 + 5, { steps: 5 });
-    await page.mouse.move(target.x + target.width / 2, target.y + 20, { steps: 25 });
-    await page.mouse.up();
+    await dragDealWithMouse(page, byMouse, 'qualification');
     await untilStage(byMouse, 'qualification');
     await card(page, byMouse).and(column(page, 'qualification').locator('li')).waitFor();
     const moved = await query<{ probability: number; type: string; data: unknown }>(
@@ -104,19 +76,13 @@ describe('deals kanban board (browser)', () => {
 
     // The keyboard: focus the handle, Space picks up, two steps right (qualification, viewing), Space drops.
     await untilIdle(page);
-    await card(page, byKeys).locator('.crm-card__handle').focus();
-    await page.keyboard.press('Space');
-    await arrowRightUntilOver(page, 'Показ');
-    await page.keyboard.press('Space');
+    await moveDealWithKeyboard(page, byKeys, 'Показ');
     await untilStage(byKeys, 'viewing');
     await card(page, byKeys).and(column(page, 'viewing').locator('li')).waitFor();
 
     // Into "won" with the keyboard: the close dialog opens (won preset); closing it as won.
     await untilIdle(page);
-    await card(page, byKeys).locator('.crm-card__handle').focus();
-    await page.keyboard.press('Space');
-    await arrowRightUntilOver(page, 'Успешно');
-    await page.keyboard.press('Space');
+    await moveDealWithKeyboard(page, byKeys, 'Успешно');
     const dialog = page.getByRole('dialog', { name: `Закрыть сделку «${marker} 2»` });
     await dialog.waitFor();
     expect(await dialog.getByLabel('Успешно').isChecked()).toBe(true);
@@ -154,10 +120,7 @@ describe('deals kanban board (browser)', () => {
     await recordToasts(page);
     // a colleague closes it while the board is open
     await query(`UPDATE deals SET stage = 'lost', lost_reason = 'Закрыта коллегой', closed_at = now() WHERE id = $1`, [id]);
-    await card(page, id).locator('.crm-card__handle').focus();
-    await page.keyboard.press('Space');
-    await arrowRightUntilOver(page, 'Квалификация');
-    await page.keyboard.press('Space');
+    await moveDealWithKeyboard(page, id, 'Квалификация');
     expect(await recordedToast(page, 'Не удалось переместить сделку')).toBe('Не удалось переместить сделку');
     // the board reloads: the card is in "lost", where the database has it
     await card(page, id).and(column(page, 'lost').locator('li')).waitFor();

@@ -1,8 +1,9 @@
 import { eventually } from '@realty/testkit';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { accessibilityViolations } from './support/audit';
 import { BASE_URL, launchBrowser, openPage, untilIdle } from './support/browser';
 import { query } from './support/db';
+import { dealCard, dealColumn, dragDealWithMouse, moveDealWithKeyboard, untilDealStage } from './support/kanban';
 import { signIn } from './support/sign-in';
 
 /**
@@ -22,6 +23,60 @@ interface LeadRow {
   client_id: string | null;
 }
 
+/**
+ * A visitor (no JavaScript: the plain form post) sends the Home contact form with `name` and
+ * the phone +7`digits`; answers the lead it created, once the API stored it.
+ */
+async function sendHomeContactForm(browser: Browser, name: string, digits: string): Promise<LeadRow> {
+  const visitor = await openPage(browser, { javaScriptEnabled: false });
+  await visitor.context.setExtraHTTPHeaders({
+    'Accept-Language': 'ru-RU',
+    'X-Forwarded-For': `10.88.${digits.slice(-4, -2)}.${Number(digits.slice(-2)) + 1}`,
+  });
+  await visitor.page.goto(`${BASE_URL}/`);
+  const contact = visitor.page.locator('#contact-form form');
+  await contact.getByLabel('Имя').fill(name);
+  await contact.getByLabel('Телефон').fill(`+7${digits}`);
+  await contact.getByRole('button', { name: 'Отправить заявку' }).click();
+  await visitor.page.getByText('Сообщение отправлено!').waitFor();
+  await visitor.context.close();
+  return eventually(
+    'the lead',
+    async () =>
+      (
+        await query<LeadRow>(`SELECT id, status, assigned_to FROM leads WHERE regexp_replace(phone, '\\D', '', 'g') = $1`, [`7${digits}`])
+      )[0] ?? null,
+  );
+}
+
+/** On the lead's page: "Конвертировать", its confirmation, and the deal's page it leads to; answers the deal's id. */
+async function convertOnPage(page: Page, leadId: string): Promise<string> {
+  await Promise.all([page.waitForURL(/confirm=convert/), page.getByRole('link', { name: 'Конвертировать' }).click()]);
+  await untilIdle(page);
+  await Promise.all([page.waitForURL(/\/dashboard\/crm\/deals\//), page.getByRole('button', { name: 'Конвертировать' }).click()]);
+  const [{ deal_id }] = await query<{ deal_id: string }>(`SELECT deal_id FROM leads WHERE id = $1`, [leadId]);
+  expect(new URL(page.url()).pathname).toBe(`/dashboard/crm/deals/${deal_id}`);
+  return deal_id;
+}
+
+/**
+ * On the board (all deals, searched by the client's `name`): the deal is moved into "won" with
+ * the mouse or the keyboard, which opens the close dialog (won preset); closed as won there.
+ */
+async function winOnBoard(page: Page, dealId: string, name: string, how: 'mouse' | 'keyboard'): Promise<void> {
+  await page.goto(`${BASE_URL}/dashboard/crm/deals?scope=all&q=${encodeURIComponent(name)}`);
+  await dealCard(page, dealId).locator('.crm-card__handle').waitFor();
+  await untilIdle(page);
+  if (how === 'mouse') await dragDealWithMouse(page, dealId, 'won');
+  else await moveDealWithKeyboard(page, dealId, 'Успешно');
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  expect(await dialog.getByLabel('Успешно').isChecked()).toBe(true);
+  await dialog.getByRole('button', { name: 'Закрыть сделку' }).click();
+  await untilDealStage(dealId, 'won');
+  await dealCard(page, dealId).and(dealColumn(page, 'won').locator('li')).waitFor();
+}
+
 describe('CRM leads (browser)', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -35,26 +90,7 @@ describe('CRM leads (browser)', () => {
     const digits = `70${String(Date.now()).slice(-8)}`;
     const phone = `+7${digits}`;
 
-    // the visitor (no JavaScript: the plain form post)
-    const visitor = await openPage(browser, { javaScriptEnabled: false });
-    await visitor.context.setExtraHTTPHeaders({
-      'Accept-Language': 'ru-RU',
-      'X-Forwarded-For': `10.88.${digits.slice(-4, -2)}.${Number(digits.slice(-2)) + 1}`,
-    });
-    await visitor.page.goto(`${BASE_URL}/`);
-    const contact = visitor.page.locator('#contact-form form');
-    await contact.getByLabel('Имя').fill('Лейла Ахметова');
-    await contact.getByLabel('Телефон').fill(phone);
-    await contact.getByRole('button', { name: 'Отправить заявку' }).click();
-    await visitor.page.getByText('Сообщение отправлено!').waitFor();
-    await visitor.context.close();
-    const lead = await eventually(
-      'the lead',
-      async () =>
-        (
-          await query<LeadRow>(`SELECT id, status, assigned_to FROM leads WHERE regexp_replace(phone, '\\D', '', 'g') = $1`, [`7${digits}`])
-        )[0] ?? null,
-    );
+    const lead = await sendHomeContactForm(browser, 'Лейла Ахметова', digits);
     const [employee] = await query<{ id: string; name: string }>(
       `SELECT id, trim(first_name || ' ' || last_name) AS name FROM users WHERE email = 'employee@realty.local'`,
     );
@@ -111,15 +147,11 @@ describe('CRM leads (browser)', () => {
     });
     await untilIdle(page);
 
-    // converted, after the confirmation
-    await Promise.all([page.waitForURL(/confirm=convert/), page.getByRole('link', { name: 'Конвертировать' }).click()]);
-    await untilIdle(page);
-    await Promise.all([page.waitForURL(/\/dashboard\/crm\/deals\//), page.getByRole('button', { name: 'Конвертировать' }).click()]);
-    const converted = await eventually('the convert', async () => {
-      const [r] = await query<LeadRow>(`SELECT status, deal_id, client_id FROM leads WHERE id = $1`, [lead.id]);
-      return r.status === 'converted' && r.deal_id ? r : null;
-    });
-    expect(new URL(page.url()).pathname).toBe(`/dashboard/crm/deals/${converted.deal_id}`);
+    // converted, after the confirmation: the deal's page
+    const dealId = await convertOnPage(page, lead.id);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const [converted] = await query<LeadRow>(`SELECT status, deal_id, client_id FROM leads WHERE id = $1`, [lead.id]);
+    expect(converted).toEqual({ status: 'converted', deal_id: dealId, client_id: expect.any(String) });
     const [deal] = await query<{ stage: string; lead_id: string; client_id: string; owner_id: string }>(
       `SELECT stage, lead_id, client_id, owner_id FROM deals WHERE id = $1`,
       [converted.deal_id],
@@ -129,8 +161,40 @@ describe('CRM leads (browser)', () => {
       converted.client_id,
     ]);
     expect(client).toEqual({ phone, first_name: 'Лейла' });
-    // the deal's page is another part's: only errors of the lead screens count here
-    expect(problems().filter((p) => !/\/dashboard\/crm\/deals\/|404/.test(p))).toEqual([]);
+
+    // its deal moved to won on the board with the mouse
+    await page.setViewportSize({ width: 2600, height: 1100 });
+    await winOnBoard(page, dealId, 'Лейла Ахметова', 'mouse');
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  it('a second lead from the Home contact form is assigned, converted and its deal won with the keyboard', async () => {
+    const digits = `71${String(Date.now()).slice(-8)}`;
+    const name = `Асель ${Date.now().toString(36).replace(/[0-9]/g, '')}`;
+    const lead = await sendHomeContactForm(browser, name, digits);
+    const [employee] = await query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@realty.local'`);
+    const { context, page, problems } = await openPage(browser);
+    await page.setViewportSize({ width: 2600, height: 1100 });
+    await signIn(page, 'manager@realty.local');
+    await page.goto(`${BASE_URL}/dashboard/crm/leads/${lead.id}`);
+    await untilIdle(page);
+    const assign = page.locator('#lead-assign-form');
+    await assign.getByLabel('Сотрудник').selectOption(employee.id);
+    await assign.getByRole('button', { name: 'Назначить' }).click();
+    await eventually('the owner', async () => {
+      const [r] = await query<LeadRow>(`SELECT assigned_to FROM leads WHERE id = $1`, [lead.id]);
+      return r.assigned_to === employee.id || null;
+    });
+    await untilIdle(page);
+    const dealId = await convertOnPage(page, lead.id);
+    await winOnBoard(page, dealId, name, 'keyboard');
+    const [deal] = await query<{ stage: string; closed_at: Date | null; owner_id: string }>(
+      `SELECT stage, closed_at, owner_id FROM deals WHERE id = $1`,
+      [dealId],
+    );
+    expect(deal).toEqual({ stage: 'won', closed_at: expect.any(Date), owner_id: employee.id });
+    expect(problems()).toEqual([]);
     await context.close();
   });
   it('works without JavaScript: an employee takes an unassigned lead, changes its status, logs a call and deletes it after a confirmation', async () => {

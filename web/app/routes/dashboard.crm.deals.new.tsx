@@ -22,6 +22,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
 const PATH = '/dashboard/crm/deals/new';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * /dashboard/crm/deals/new (issue 22 "Deals"; spec 02 §3 Deal): a new deal of the caller on the
@@ -31,8 +32,10 @@ const PATH = '/dashboard/crm/deals/new';
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireUser(request, STAFF_ROLES);
   const [t, td] = await Promise.all([i18nServer.getFixedT(auth.lang, 'crmDeals'), i18nServer.getFixedT(auth.lang, 'dashboard')]);
-  const options = await dealOptions(auth);
   const clientId = new URL(request.url).searchParams.get('clientId') ?? '';
+  // The client the page was opened for is an option even when it is not among the first 100 by name.
+  const wanted = UUID.test(clientId) ? await auth.api.crmDeals.client(clientId).catch(() => null) : null;
+  const options = await dealOptions(auth, { client: wanted && { id: wanted.id, name: wanted.name } });
   return data(
     {
       title: td('meta.title', { page: t('create') }),
