@@ -125,7 +125,8 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.PurgeExpired]: QueueName.Maintenance,
   [JobName.LeadWaitingCheck]: QueueName.Maintenance,
   [JobName.SendTelegram]: QueueName.Notifications,
-  [JobName.ScheduleReminders]: QueueName.Notifications,
+  // Scans on a timer, as the waiting-lead check: the notifications queue carries only deliveries.
+  [JobName.ScheduleReminders]: QueueName.Maintenance,
 };
 
 /** A job the worker puts on its queue at a fixed interval (a BullMQ job scheduler). */
