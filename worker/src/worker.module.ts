@@ -2,13 +2,14 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { DATABASE_PROVIDERS } from './database/database.providers';
 import { JobRunner } from './jobs/job-runner.service';
+import { LeadImportService } from './lead-import/lead-import.service';
 import { MaintenanceService } from './maintenance/maintenance.service';
 import { MediaService } from './media/media.service';
 import { NotificationsService } from './notifications/notifications.service';
 import { FILE_STORAGE, WORKER_OPTIONS, type WorkerOptions } from './worker-options';
 
 /** Providers that hold @JobHandler methods, one per domain. */
-export const JOB_HANDLER_PROVIDERS = [MediaService, NotificationsService, MaintenanceService];
+export const JOB_HANDLER_PROVIDERS = [MediaService, NotificationsService, MaintenanceService, LeadImportService];
 
 /** Root module of the worker process: database, storage, job handlers, job runtime. No HTTP. */
 @Module({})

@@ -1,4 +1,9 @@
 import { Module } from '@nestjs/common';
+import { LeadFilesController } from './lead-files/lead-files.controller';
+import { LeadExportRepository } from './lead-files/lead-export.repository';
+import { LeadExportService } from './lead-files/lead-export.service';
+import { LeadImportRepository } from './lead-files/lead-import.repository';
+import { LeadImportService } from './lead-files/lead-import.service';
 import { ActivitiesRepository } from './shared/activities.repository';
 import { ActivityRecorder } from './shared/activity.recorder';
 
@@ -11,7 +16,8 @@ import { ActivityRecorder } from './shared/activity.recorder';
  */
 @Module({
   imports: [],
-  controllers: [],
-  providers: [ActivityRecorder, ActivitiesRepository],
+  // LeadFilesController first: its static crm/leads/export and crm/leads/import paths come before crm/leads/:id.
+  controllers: [LeadFilesController],
+  providers: [ActivityRecorder, ActivitiesRepository, LeadExportRepository, LeadExportService, LeadImportRepository, LeadImportService],
 })
 export class CrmModule {}

@@ -34,3 +34,4 @@ export * from './reference-data.dto';
 export * from './crm.enums';
 export * from './crm-leads.query';
 export * from './crm-activities';
+export * from './crm-lead-files';

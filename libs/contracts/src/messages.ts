@@ -3,6 +3,7 @@ import { GEOCODING_MESSAGES } from './geocoding.messages';
 import { UPLOAD_MESSAGES } from './upload.messages';
 import { LISTING_MESSAGES } from './listings.messages';
 import { REFERENCE_MESSAGES } from './reference-data.messages';
+import { CRM_LEAD_FILE_MESSAGES } from './crm-lead-files.messages';
 
 /**
  * Error codes of the API envelope (spec 01 §8). The Russian texts are the spec's own;
@@ -417,6 +418,8 @@ export const MESSAGES = {
   ...LISTING_MESSAGES,
   // --- Reference data administration (issue 21, spec 02 §2): reference-data.messages.ts
   ...REFERENCE_MESSAGES,
+  // --- Lead import and export (issue 22): crm-lead-files.messages.ts
+  ...CRM_LEAD_FILE_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -22,6 +22,10 @@ export enum JobName {
   SendEmail = 'send-email',
   /** Delete what has outlived its use: old refresh tokens, sessions, reset tokens, relayed outbox rows. */
   PurgeExpired = 'purge-expired',
+  /** Read the head of an uploaded lead file: its columns, the first rows, the row count (issue 22 lead import). */
+  LeadImportPreview = 'lead-import-preview',
+  /** Import (or dry-run) every row of an uploaded lead file with its mapping (issue 22 lead import). */
+  LeadImportRun = 'lead-import-run',
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
@@ -82,6 +86,8 @@ export interface JobPayloads {
   [JobName.PropertyImageVariants]: { imageId: string };
   [JobName.SendEmail]: SendEmailPayload;
   [JobName.PurgeExpired]: Record<string, never>;
+  [JobName.LeadImportPreview]: { importId: string };
+  [JobName.LeadImportRun]: { importId: string };
 }
 
 /** Which queue carries each job. */
@@ -89,6 +95,8 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.PropertyImageVariants]: QueueName.Media,
   [JobName.SendEmail]: QueueName.Notifications,
   [JobName.PurgeExpired]: QueueName.Maintenance,
+  [JobName.LeadImportPreview]: QueueName.ImportsExports,
+  [JobName.LeadImportRun]: QueueName.ImportsExports,
 };
 
 /** A job the worker puts on its queue at a fixed interval (a BullMQ job scheduler). */
@@ -181,3 +189,9 @@ export class JobProducer {
     this.queues.clear();
   }
 }
+
+/**
+ * Folder (under DATA_DIR) of uploaded lead-import files (issue 22, keys lead-imports/<uuid>.<ext>), shared by the API and the worker
+ * (reads): under DATA_DIR but outside `uploads`, which the web serves publicly at /media.
+ */
+export const LEAD_IMPORT_ROOT = 'private';
