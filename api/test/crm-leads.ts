@@ -1,3 +1,4 @@
+import type { Response as SuperagentResponse } from 'superagent';
 import type { ClientBase } from 'pg';
 
 /** A lead row for the CRM tests (spec 02 §3 Lead); unset fields take plain defaults. */
@@ -46,4 +47,12 @@ export async function insertLeads(c: ClientBase, leads: TestLead[]): Promise<str
     ids.push(r.rows[0].id as string);
   }
   return ids;
+}
+
+/** Reads a whole binary answer (supertest's parser for files: `.buffer(true).parse(binary)`). */
+export function binary(res: SuperagentResponse, done: (err: Error | null, body: unknown) => void): void {
+  const stream = res as unknown as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
 }

@@ -119,6 +119,12 @@ const POLICY: Record<string, Policy> = {
   'PUT /api/admin/building-complexes/:id': STAFF_ADMINS,
   'DELETE /api/admin/building-complexes/:id': STAFF_ADMINS,
   'GET /api/admin/districts': STAFF_ADMINS,
+  // CRM lead export and import (issue 22, api/src/crm/lead-files)
+  'GET /api/crm/leads/export': STAFF,
+  'POST /api/crm/leads/import': STAFF,
+  'GET /api/crm/leads/import/:id': STAFF,
+  'POST /api/crm/leads/import/:id/run': STAFF,
+  'GET /api/crm/leads/import/:id/errors': STAFF,
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */

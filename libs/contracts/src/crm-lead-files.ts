@@ -184,7 +184,8 @@ const rule = (name: string, problem: (value: unknown, args?: ValidationArguments
       defaultMessage: (args?: ValidationArguments) => problem(args?.value, args) ?? 'field.invalid',
     },
   });
-const text = (max: number) => rule('leadText', (v) => (blank(v) ? null : typeof v !== 'string' ? 'field.invalid' : v.length > max ? 'field.tooLong' : null));
+const text = (max: number) =>
+  rule('leadText', (v) => (blank(v) ? null : typeof v !== 'string' ? 'field.invalid' : v.length > max ? 'field.tooLong' : null));
 const oneOf = (values: readonly string[]) => rule('leadEnum', (v) => (blank(v) || values.includes(v as string) ? null : 'field.enum'));
 const lower = () => Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
 

@@ -52,7 +52,10 @@ async function firstLine(file: string): Promise<string> {
   try {
     const buf = Buffer.alloc(64 * 1024);
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    const text = buf.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    const text = buf
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     return text.split(/\r?\n/, 1)[0] ?? '';
   } finally {
     await fh.close();

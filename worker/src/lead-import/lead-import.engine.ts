@@ -41,6 +41,7 @@ export class LeadImportEngine {
   private pending: Pending[] = [];
   private errors: ImportError[] = [];
   private rowsInBatch = 0;
+  private batches = 0;
   private readonly seenPhone: Seen = new Map();
   private readonly seenEmail: Seen = new Map();
 
@@ -82,6 +83,8 @@ export class LeadImportEngine {
     this.pending = [];
     this.errors = [];
     this.rowsInBatch = 0;
+    // Fresh statistics before the first lookup and after every ANALYZE_EVERY batches written.
+    if (this.batches++ % ANALYZE_EVERY === 0) await this.repo.analyzeLeads();
 
     // Duplicates of earlier rows of the file first, then one query against live leads for the rest.
     const keys = batch.map((p) => ({ phone: p.value.phone ? phoneKey(p.value.phone) : '', email: p.value.email ?? '' }));
@@ -156,6 +159,9 @@ export class LeadImportEngine {
     return lead.id;
   }
 }
+
+/** Batches between two ANALYZE of leads (the table grows by up to 1,000 rows a batch). */
+const ANALYZE_EVERY = 10;
 
 const ZERO = { createdCount: 0, duplicateCount: 0, mergedCount: 0, errorCount: 0 };
 

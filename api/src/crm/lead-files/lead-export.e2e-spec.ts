@@ -2,15 +2,8 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { signInAs, startAccountsApi, type AccountsApi, type Caller } from '../../../test/accounts';
-import { insertLeads } from '../../../test/crm-leads';
+import { binary, insertLeads } from '../../../test/crm-leads';
 import { withClient } from '../../../test/fixtures';
-
-/** Reads a whole binary answer (supertest's parser for files). */
-export function binary(res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
 
 const HEADER = [
   'id',
@@ -60,7 +53,14 @@ describe('GET /api/crm/leads/export', () => {
           ownerId: agentA.id,
           createdAt: '2026-11-20T10:00:00Z',
         },
-        { firstName: 'Нурлан', phone: '87012223344', status: 'contacted', quality: 'hot', ownerId: agentA.id, createdAt: '2026-11-21T10:00:00Z' },
+        {
+          firstName: 'Нурлан',
+          phone: '87012223344',
+          status: 'contacted',
+          quality: 'hot',
+          ownerId: agentA.id,
+          createdAt: '2026-11-21T10:00:00Z',
+        },
         { firstName: '=HYPERLINK("x")', email: 'formula@example.kz', status: 'new', ownerId: agentA.id, createdAt: '2026-11-22T10:00:00Z' },
         { firstName: 'Удалённый', email: 'gone@example.kz', ownerId: agentA.id, deletedAt: '2026-11-23T10:00:00Z' },
         { firstName: 'Борис', email: 'boris@example.kz', source: 'referral', ownerId: agentB.id, createdAt: '2026-11-19T10:00:00Z' },
@@ -115,12 +115,19 @@ describe('GET /api/crm/leads/export', () => {
 
   it('applies the list filters', async () => {
     const contacted = csvRows((await get(manager.caller, 'format=csv&scope=all&status=contacted').expect(200)).body as Buffer);
-    expect(contacted.slice(1).map((r) => r[1]).sort()).toEqual(['Вера', 'Нурлан']);
+    expect(
+      contacted
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual(['Вера', 'Нурлан']);
     const byAgent = csvRows((await get(manager.caller, `format=csv&scope=all&agentId=${agentB.id}`).expect(200)).body as Buffer);
     expect(byAgent.slice(1).map((r) => r[1])).toEqual(['Борис', 'Вера']);
     const text = csvRows((await get(manager.caller, 'format=csv&scope=all&q=BORIS@').expect(200)).body as Buffer);
     expect(text.slice(1).map((r) => r[1])).toEqual(['Борис']);
-    const period = csvRows((await get(manager.caller, 'format=csv&scope=all&createdFrom=2026-11-19&createdTo=2026-11-20').expect(200)).body as Buffer);
+    const period = csvRows(
+      (await get(manager.caller, 'format=csv&scope=all&createdFrom=2026-11-19&createdTo=2026-11-20').expect(200)).body as Buffer,
+    );
     expect(period.slice(1).map((r) => r[1])).toEqual(['Айгерим', 'Борис']);
     // a manager's 'my' is their own leads: none
     expect(csvRows((await get(manager.caller, 'format=csv').expect(200)).body as Buffer)).toEqual([HEADER]);
@@ -138,7 +145,7 @@ describe('GET /api/crm/leads/export', () => {
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toMatch(/filename="leads-\d{4}-\d{2}-\d{2}\.xlsx"/);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.body as Buffer);
+    await book.xlsx.load(res.body as never);
     const sheet = book.getWorksheet('leads')!;
     const rows: unknown[][] = [];
     sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));

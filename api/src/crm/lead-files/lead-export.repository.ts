@@ -42,7 +42,12 @@ export class LeadExportRepository {
    * /api/crm/leads) after `cursor`, newest first: a keyset read on (created_at, id), so every
    * batch costs the same however deep the export is (index ix_leads_live_created).
    */
-  async batchAfter(actor: Pick<AuthUser, 'id'>, filters: LeadsQuery, cursor: LeadExportCursor | null, size: number): Promise<LeadExportRow[]> {
+  async batchAfter(
+    actor: Pick<AuthUser, 'id'>,
+    filters: LeadsQuery,
+    cursor: LeadExportCursor | null,
+    size: number,
+  ): Promise<LeadExportRow[]> {
     const where = leadFiltersSql(actor, filters);
     const params = [...where.params];
     let sql = where.sql;

@@ -44,7 +44,10 @@ export class LeadImportRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** Inserts an uploaded file's row (status uploaded); its id. */
-  async insert(m: EntityManager, row: { filePath: string; originalName: string; format: 'csv' | 'xlsx'; size: number; actorId: string }): Promise<string> {
+  async insert(
+    m: EntityManager,
+    row: { filePath: string; originalName: string; format: 'csv' | 'xlsx'; size: number; actorId: string },
+  ): Promise<string> {
     const rows: Array<{ id: string }> = await m.query(
       `INSERT INTO lead_imports (file_path, original_name, format, size_bytes, actor_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [row.filePath, row.originalName, row.format, row.size, row.actorId],

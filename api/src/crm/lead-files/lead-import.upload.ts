@@ -60,7 +60,12 @@ export async function receiveLeadFile(req: FastifyRequest, storage: FileStorage)
   } catch (err) {
     await received?.file.discard();
     const code = (err as { code?: string }).code;
-    if (err instanceof StreamTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+    if (
+      err instanceof StreamTooLargeError ||
+      code === 'FST_REQ_FILE_TOO_LARGE' ||
+      code === 'FST_FILES_LIMIT' ||
+      code === 'FST_PARTS_LIMIT'
+    ) {
       throw tooLarge();
     }
     throw err;

@@ -61,7 +61,9 @@ export class LeadImports1764340000000 implements MigrationInterface {
     await q.query(`
       CREATE INDEX ix_leads_dup_phone ON leads ((right(regexp_replace(phone, '[^0-9]', '', 'g'), 10)))
         WHERE deleted_at IS NULL AND merged_into_id IS NULL AND phone <> ''`);
-    await q.query(`CREATE INDEX ix_leads_dup_email ON leads (lower(email)) WHERE deleted_at IS NULL AND merged_into_id IS NULL AND email <> ''`);
+    await q.query(
+      `CREATE INDEX ix_leads_dup_email ON leads (lower(email)) WHERE deleted_at IS NULL AND merged_into_id IS NULL AND email <> ''`,
+    );
     await q.query(`CREATE INDEX ix_leads_live_created ON leads (created_at, id) WHERE deleted_at IS NULL AND merged_into_id IS NULL`);
   }
 

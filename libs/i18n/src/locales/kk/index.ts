@@ -10,5 +10,6 @@ import news from './news';
 import partners from './partners';
 import moderation from './moderation';
 import crm from './crm';
+import crmFiles from './crmFiles';
 
-export default { common, home, catalog, auth, dashboard, partners, news, company, forms, listingForm, moderation, crm };
+export default { common, home, catalog, auth, dashboard, partners, news, company, forms, listingForm, moderation, crm, crmFiles };
