@@ -78,7 +78,7 @@ async function* xlsxRows(file: string): AsyncGenerator<string[]> {
     entries: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
-    styles: 'ignore',
+    styles: 'cache', // date cells are told apart by their number format
     worksheets: 'emit',
   });
   for await (const sheet of reader) {

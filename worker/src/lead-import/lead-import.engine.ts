@@ -42,6 +42,7 @@ export class LeadImportEngine {
   private errors: ImportError[] = [];
   private rowsInBatch = 0;
   private batches = 0;
+  private writing: Promise<void> = Promise.resolve();
   private readonly seenPhone: Seen = new Map();
   private readonly seenEmail: Seen = new Map();
 
@@ -83,7 +84,7 @@ export class LeadImportEngine {
     this.pending = [];
     this.errors = [];
     this.rowsInBatch = 0;
-    // Fresh statistics before the first lookup and after every ANALYZE_EVERY batches written.
+    // Fresh statistics before the first lookup and after every ANALYZE_EVERY batches.
     if (this.batches++ % ANALYZE_EVERY === 0) await this.repo.analyzeLeads();
 
     // Duplicates of earlier rows of the file first, then one query against live leads for the rest.
@@ -124,15 +125,34 @@ export class LeadImportEngine {
     }
     this.counts.createdCount += inserts.length;
 
+    // One write in flight at most: the previous batch was written while this one was read, checked
+    // and looked up (the lookup needs none of its rows: the file's own rows are in the seen maps).
+    // A failed write stops the import here.
+    await this.writing;
+
     const { importId, dryRun, actorId } = this.opts;
-    await this.db.transaction(async (m) => {
-      if (!dryRun) {
-        await this.repo.insertLeads(m, inserts, importId, actorId);
-        await this.repo.mergeInto(m, [...patches.values()], merged, importId, actorId);
-      }
-      await this.repo.insertErrors(m, importId, dryRun, errors);
-      await this.repo.progress(m, importId, this.counts.totalRows, dryRun ? ZERO : this.counts);
-    });
+    const progress = dryRun ? ZERO : { ...this.counts };
+    const processed = this.counts.totalRows;
+    // The batch is written while the next one is read and checked; writes stay in file order.
+    const previous = this.writing;
+    this.writing = (async () => {
+      await previous;
+      await this.db.transaction(async (m) => {
+        if (!dryRun) {
+          await this.repo.insertLeads(m, inserts, importId, actorId);
+          await this.repo.mergeInto(m, [...patches.values()], merged, importId, actorId);
+        }
+        await this.repo.insertErrors(m, importId, dryRun, errors);
+        await this.repo.progress(m, importId, processed, progress);
+      });
+    })();
+    // A failed write is thrown by the next flush or by drain(); never an unhandled rejection meanwhile.
+    this.writing.catch(() => undefined);
+  }
+
+  /** Waits until every batch is written (throws what a write threw). */
+  async drain(): Promise<void> {
+    await this.writing;
   }
 
   /** Queues a new lead from a valid row (defaults for empty fields; owner by the owner e-mail when it is a CRM user). */

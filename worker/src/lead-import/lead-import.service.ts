@@ -104,6 +104,7 @@ export class LeadImportService {
         await engine.add(n, cells);
       }
       await engine.flush();
+      await engine.drain();
       await this.repo.finish(row.id, row.dry_run, engine.counts, row.actor_id);
       this.logger.log(
         `lead import ${row.id}${row.dry_run ? ' (dry run)' : ''}: ${engine.counts.totalRows} rows in ${Date.now() - started} ms ` +

@@ -68,10 +68,10 @@ describe('lead import, API -> queue -> worker', () => {
       { timeoutMs, intervalMs: 100 },
     );
   /** Uploads and waits for the preview. */
-  const uploaded = async (who: Caller, data: Buffer, name: string) => {
+  const uploaded = async (who: Caller, data: Buffer, name: string, timeoutMs?: number) => {
     const res = await upload(who, data, name).expect(201);
     expect(res.body.data.status).toBe('uploaded');
-    return until(who, res.body.data.id, 'previewed');
+    return until(who, res.body.data.id, 'previewed', timeoutMs);
   };
   const errorsCsv = async (who: Caller, id: string) => {
     const res = await request(api.server)
@@ -373,7 +373,7 @@ describe('lead import, API -> queue -> worker', () => {
       lines.push(`Имя${i};Фамилия ${i};${p};${e};${['website', 'referral', 'telegram'][i % 3]};${status};${(i % 50) * 100000 + 1}`);
     }
     const file = Buffer.from(lines.join('\n'));
-    const previewed = await uploaded(agent.caller, file, 'big.csv');
+    const previewed = await uploaded(agent.caller, file, 'big.csv', 120_000);
     expect(previewed.totalRows).toBe(N);
     expect(previewed.preview.suggestedMapping).toEqual(['firstName', 'lastName', 'phone', 'email', 'source', 'status', 'budget']);
     const started = Date.now();

@@ -11,7 +11,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   original cells), downloaded as CSV in the reader's language;
  * - the expressions duplicates are found by (normalized phone: its digits, the last 10; lower
  *   e-mail) over live leads, indexed so an import of 100,000 rows checks each batch with one join;
- * - `(created_at, id)` over live leads for the export's keyset batches.
+ * - `(created_at, id)` over live leads for the export's keyset batches;
+ * - the links of duplicates and merged leads (a lead's duplicates; deleting a lead checks them).
  */
 export class LeadImports1764340000000 implements MigrationInterface {
   name = 'LeadImports1764340000000';
@@ -65,9 +66,14 @@ export class LeadImports1764340000000 implements MigrationInterface {
       `CREATE INDEX ix_leads_dup_email ON leads (lower(email)) WHERE deleted_at IS NULL AND merged_into_id IS NULL AND email <> ''`,
     );
     await q.query(`CREATE INDEX ix_leads_live_created ON leads (created_at, id) WHERE deleted_at IS NULL AND merged_into_id IS NULL`);
+    // The duplicates and merged leads of a lead; also what deleting a lead checks (ON DELETE SET NULL).
+    await q.query(`CREATE INDEX ix_leads_duplicate_of ON leads (duplicate_of_id) WHERE duplicate_of_id IS NOT NULL`);
+    await q.query(`CREATE INDEX ix_leads_merged_into ON leads (merged_into_id) WHERE merged_into_id IS NOT NULL`);
   }
 
   public async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX IF EXISTS ix_leads_merged_into`);
+    await q.query(`DROP INDEX IF EXISTS ix_leads_duplicate_of`);
     await q.query(`DROP INDEX IF EXISTS ix_leads_live_created`);
     await q.query(`DROP INDEX IF EXISTS ix_leads_dup_email`);
     await q.query(`DROP INDEX IF EXISTS ix_leads_dup_phone`);
