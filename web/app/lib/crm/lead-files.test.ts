@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { leadExportHref } from '~/components/crm/LeadExportLinks';
-import { importHref, readMapping } from './lead-import.server';
+import { importHref } from './lead-import-paths';
+import { readMapping } from './lead-import.server';
 
 describe('lead import screen helpers', () => {
   it('reads one mapping entry per column; unknown values mean "not imported"', () => {

@@ -8,14 +8,9 @@ import { readForm } from '~/lib/forms/forms.server';
 import type { ToastMessage } from '~/lib/forms/toast';
 import { redirectWithToast } from '~/lib/forms/toast.server';
 
-/** The import screen (issue 22 "import from a file"). */
-export const LEAD_IMPORT_PATH = '/dashboard/crm/leads/import';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { importHref, LEAD_IMPORT_PATH } from './lead-import-paths';
 
-/** The screen of one import (its id checked), else the upload screen. */
-export function importHref(id?: string | null): string {
-  return id && UUID.test(id) ? `${LEAD_IMPORT_PATH}?id=${id}` : LEAD_IMPORT_PATH;
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The posted mapping: `col.<i>` for i = 0..columns-1, each a field or '' (not imported); unknown values become ''. */
 export function readMapping(form: FormData, columns: number): LeadImportMapping {
