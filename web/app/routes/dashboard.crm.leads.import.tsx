@@ -131,7 +131,7 @@ function ImportState({ job }: { job: LeadImportDto }) {
     <>
       <div className="crm-lead-import__status" role="status" aria-live="polite">
         <p>
-          <strong>{t('status.label')}:</strong> {t(`status.${job.status}`)}
+          <strong>{t('status.label')}:</strong> <span data-status={job.status}>{t(`status.${job.status}`)}</span>
         </p>
         <p>{t('fileName', { name: job.originalName || '—' })}</p>
         {job.status === 'running' && <Progress job={job} />}
