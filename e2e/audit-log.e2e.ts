@@ -1,9 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { accessibilityViolations, markupErrors } from './support/audit';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
 import { query } from './support/db';
+import { DEMO_ADMIN, signIn } from './support/sign-in';
 
 /**
  * The audit log in the browser (issue 21; spec 02 §2 "Audit logs: list, open one, export by
@@ -14,14 +15,6 @@ import { query } from './support/db';
  */
 
 const DEMO_PASSWORD = 'Demo12345';
-
-async function signInAsAdmin(page: Page) {
-  await page.goto(`${BASE_URL}/auth`);
-  const form = page.locator('form.auth-form');
-  await form.getByLabel('Email').fill('admin@realty.local');
-  await form.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(/\/dashboard\//), form.getByRole('button', { name: 'Войти' }).click()]);
-}
 
 describe('audit log (browser)', () => {
   let browser: Browser;
@@ -37,7 +30,7 @@ describe('audit log (browser)', () => {
       [victim],
     );
     const { context, page, problems } = await openPage(browser, { javaScriptEnabled: false });
-    await signInAsAdmin(page);
+    await signIn(page, DEMO_ADMIN);
 
     await page.goto(`${BASE_URL}/dashboard/admin/users?q=${encodeURIComponent(victim)}`);
     const userRow = page.locator(`tr[data-user="${victim}"]`);
@@ -85,7 +78,7 @@ describe('audit log (browser)', () => {
 
     // With JavaScript: the same screens pass axe-core.
     const js = await openPage(browser, { javaScriptEnabled: true });
-    await signInAsAdmin(js.page);
+    await signIn(js.page, DEMO_ADMIN);
     await js.page.goto(`${BASE_URL}/dashboard/admin/audit-logs?action=user.role`);
     await js.page.locator('table.data-table').waitFor();
     expect(await accessibilityViolations(js.page)).toEqual([]);

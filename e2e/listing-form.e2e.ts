@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { accessibilityViolations, markupErrors } from './support/audit';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
 import { query } from './support/db';
+import { signIn } from './support/sign-in';
 
 /**
  * The staff listing form in the browser (issue 21; spec 02 §2 /dashboard/employee/create and
@@ -19,14 +20,6 @@ import { query } from './support/db';
 
 const DEMO_PASSWORD = 'Demo12345';
 const EMPLOYEE = 'employee@realty.local';
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${BASE_URL}/auth?lng=ru`);
-  const form = page.locator('form.auth-form');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(/\/dashboard\//), form.getByRole('button', { name: 'Войти' }).click()]);
-}
 
 const image = (background: string, format: 'jpeg' | 'png') =>
   sharp({ create: { width: 320, height: 240, channels: 3, background } })

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { accessibilityViolations, markupErrors } from './support/audit';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
+import { signIn } from './support/sign-in';
 
 /**
  * The local demo's mail sink in the started stack (issue 19 item 6, docs/decisions/028): the
@@ -10,7 +11,6 @@ import { BASE_URL, launchBrowser, openPage } from './support/browser';
  * password reset link from it; other roles get the 403 page.
  */
 
-const DEMO_PASSWORD = 'Demo12345';
 /** A demo account no other browser test signs in with or resets. */
 const RESET_EMAIL = 'manager@realty.local';
 
@@ -42,14 +42,6 @@ function untilCaught(to: string, subject: string, timeoutMs = 60_000): Promise<v
     watcher.on('change', () => caught(to, subject) && done());
     if (caught(to, subject)) done();
   });
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${BASE_URL}/auth`);
-  const form = page.locator('form.auth-form');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(/\/dashboard\//), form.getByRole('button', { name: 'Войти' }).click()]);
 }
 
 describe('mail sink page', () => {

@@ -1,10 +1,11 @@
 import { eventually } from '@realty/testkit';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { accessibilityViolations, markupErrors } from './support/audit';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
 import { query } from './support/db';
+import { DEMO_ADMIN, signIn } from './support/sign-in';
 
 /**
  * Moderation in the browser (issue 21; spec 02 §2 "Moderation: a queue of properties, each
@@ -20,14 +21,6 @@ import { query } from './support/db';
 
 const state = JSON.parse(fs.readFileSync(process.env.E2E_STATE_FILE ?? '', 'utf8')) as { mailDir: string };
 const QUEUE = `${BASE_URL}/dashboard/admin/moderation`;
-
-async function signInAsAdmin(page: Page) {
-  await page.goto(`${BASE_URL}/auth`);
-  const form = page.locator('form.auth-form');
-  await form.getByLabel('Email').fill('admin@realty.local');
-  await form.getByLabel('Пароль', { exact: true }).fill('Demo12345');
-  await Promise.all([page.waitForURL(/\/dashboard\//), form.getByRole('button', { name: 'Войти' }).click()]);
-}
 
 interface Listing {
   id: string;
@@ -64,7 +57,7 @@ describe('moderation (browser)', () => {
 
   it('reviews the waiting edit side by side, rejects one listing, approves another that the public then sees, restores a deleted one', async () => {
     const { context, page, problems } = await openPage(browser);
-    await signInAsAdmin(page);
+    await signIn(page, DEMO_ADMIN);
 
     // The queue from the menu: the demo's new listings and the waiting edit.
     await Promise.all([
@@ -186,7 +179,7 @@ describe('moderation (browser)', () => {
 
   it('approves with JavaScript off: a plain form post, back to the queue with the toast', async () => {
     const { context, page, problems } = await openPage(browser, { javaScriptEnabled: false });
-    await signInAsAdmin(page);
+    await signIn(page, DEMO_ADMIN);
     const [listing] = (await pendingListings()).slice(-1);
     await page.goto(`${QUEUE}/${listing.id}`);
     await page.locator('tr[data-field="title.ru"] [data-side="after"]').getByText(listing.title.ru).waitFor();
@@ -223,7 +216,7 @@ describe('moderation (browser)', () => {
       [tag],
     );
     const { context, page, problems } = await openPage(browser, { javaScriptEnabled: false });
-    await signInAsAdmin(page);
+    await signIn(page, DEMO_ADMIN);
     await page.goto(QUEUE);
     for (const { id } of made) await page.locator(`tr[data-listing="${id}"] input[name="ids"]`).check();
     await Promise.all([

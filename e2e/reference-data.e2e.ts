@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { accessibilityViolations, markupErrors } from './support/audit';
 import { BASE_URL, launchBrowser, openPage } from './support/browser';
 import { query } from './support/db';
+import { DEMO_ADMIN, signIn } from './support/sign-in';
 
 /**
  * The reference-data screens in the browser (issue 21; spec 02 §2 /dashboard/admin/property-
@@ -14,14 +15,6 @@ import { query } from './support/db';
 
 const DEMO_PASSWORD = 'Demo12345';
 
-async function signInAsAdmin(page: Page) {
-  await page.goto(`${BASE_URL}/auth`);
-  const form = page.locator('form.auth-form');
-  await form.getByLabel('Email').fill('admin@realty.local');
-  await form.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(/\/dashboard\//), form.getByRole('button', { name: 'Войти' }).click()]);
-}
-
 describe('reference data screens (browser)', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -32,7 +25,7 @@ describe('reference data screens (browser)', () => {
   it('admin creates a property type, is refused deleting a category in use, deletes the unused type (no JavaScript)', async () => {
     const name = `Машиноместо ${Date.now().toString(36)}`;
     const { context, page, problems } = await openPage(browser, { javaScriptEnabled: false });
-    await signInAsAdmin(page);
+    await signIn(page, DEMO_ADMIN);
 
     // the menu leads to the types; "new" opens the shared form above the list
     await Promise.all([
@@ -96,7 +89,7 @@ describe('reference data screens (browser)', () => {
 
     // With JavaScript: the categories screen, a subcategory list open, passes axe-core.
     const js = await openPage(browser, { javaScriptEnabled: true });
-    await signInAsAdmin(js.page);
+    await signIn(js.page, DEMO_ADMIN);
     await js.page.goto(`${BASE_URL}/dashboard/admin/property-categories`);
     await js.page.locator('tr[data-slug="offices"] summary').click();
     await js.page.locator('li[data-sub-slug="office-space"]').waitFor();

@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { accessibilityViolations, markupErrors } from './support/audit';
 import { recordToasts, recordedToast } from './support/toasts';
 import { BASE_URL, launchBrowser, openPage, untilIdle } from './support/browser';
 import { query } from './support/db';
+import { signIn } from './support/sign-in';
 
 /**
  * The staff listing list in the browser (issue 21; spec 02 §2 "/dashboard/employee/properties"):
@@ -10,16 +11,6 @@ import { query } from './support/db';
  * withdraws them with the bulk action (toast, new status, database). With JavaScript off the
  * same list loads, and the bulk form (checkboxes) sends them back to moderation.
  */
-
-const DEMO_PASSWORD = 'Demo12345';
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${BASE_URL}/auth`);
-  const form = page.locator('form.auth-form');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(/\/dashboard\//), form.getByRole('button', { name: 'Войти' }).click()]);
-}
 
 /** Every listing a test here inserted: soft-deleted after the tests, so no other test's public catalogue shows them. */
 const inserted: string[] = [];

@@ -167,6 +167,12 @@ function printSummary(summary) {
     ['image pool', `${summary.poolImages} files (${summary.poolImagesWritten} drawn now)`],
     ['partners', summary.partners],
     ['news posts', summary.blogPosts],
+    [
+      'crm',
+      `${summary.crm.leads} leads, ${summary.crm.clients} clients (${summary.crm.clientContacts} contacts), ${summary.crm.deals} deals, ` +
+        `${summary.crm.tasks} tasks, ${summary.crm.viewings} viewings, ${summary.crm.calendarEvents} events, ` +
+        `${summary.crm.activities} activities, ${summary.crm.messageTemplates} message templates, ${summary.crm.notifications} notifications`,
+    ],
   ];
   for (const [k, v] of rows) console.log(`  ${k.padEnd(20)} ${v}`);
 }
@@ -210,6 +216,12 @@ async function seedData(db, ds, opts, demoAccounts) {
     // Partners and news arrived later (issue 5): fill their tables when they are still empty.
     const content = await demo.seedContentData(ds, { seed: opts.seed ?? demo.DEFAULT_SEED, referenceDate: demo.DEFAULT_REFERENCE_DATE });
     if (content.partners || content.blogPosts) console.log(`✔ added ${content.partners} partners and ${content.blogPosts} news posts`);
+    // The CRM's demo data arrived later (issue 22): loaded when the CRM is still empty.
+    const crm = await demo.seedCrmData(ds, { seed: opts.seed ?? demo.DEFAULT_SEED });
+    if (crm)
+      console.log(
+        `✔ added the CRM demo data: ${crm.leads} leads, ${crm.clients} clients, ${crm.deals} deals, ${crm.tasks} tasks, ${crm.viewings} viewings`,
+      );
     return null;
   }
   const result = await demo.seedDemoData(ds, { listings: opts.listings, seed: opts.seed, demoAccounts });

@@ -4,12 +4,23 @@ import { DATABASE_PROVIDERS } from './database/database.providers';
 import { JobRunner } from './jobs/job-runner.service';
 import { LeadImportService } from './lead-import/lead-import.service';
 import { MaintenanceService } from './maintenance/maintenance.service';
+import { ScheduleRemindersService } from './crm/schedule-reminders.service';
 import { MediaService } from './media/media.service';
 import { NotificationsService } from './notifications/notifications.service';
+import { TelegramService } from './telegram/telegram.service';
 import { FILE_STORAGE, WORKER_OPTIONS, type WorkerOptions } from './worker-options';
+import { LeadWaitingService } from './crm/lead-waiting.service';
 
 /** Providers that hold @JobHandler methods, one per domain. */
-export const JOB_HANDLER_PROVIDERS = [MediaService, NotificationsService, MaintenanceService, LeadImportService];
+export const JOB_HANDLER_PROVIDERS = [
+  MediaService,
+  NotificationsService,
+  MaintenanceService,
+  LeadWaitingService,
+  TelegramService,
+  ScheduleRemindersService,
+  LeadImportService,
+];
 
 /** Root module of the worker process: database, storage, job handlers, job runtime. No HTTP. */
 @Module({})

@@ -16,7 +16,7 @@ describe('POST /api/leads and POST /api/inquiries', () => {
 
   beforeAll(async () => {
     api = await startAccountsApi({
-      env: { OUTBOX_POLL_MS: '600000', SALES_EMAIL: 'sales@test.kz', PUBLIC_WEB_URL: 'http://web.test' },
+      env: { OUTBOX_POLL_MS: '600000', SALES_EMAIL: 'sales@test.kz', PUBLIC_WEB_URL: 'http://web.test', CRM_ROUND_ROBIN: 'off' },
       seed: async (url, refs) => {
         const [open, hidden] = [catalogProperties()[0], { ...catalogProperties()[1], status: 'inactive' as const }];
         listingSlug = open.slug;

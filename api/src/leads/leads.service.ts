@@ -13,6 +13,7 @@ import { JobName } from '@realty/jobs';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ApiException } from '../common/api.exception';
+import { LeadIntake } from '../crm/leads/lead-intake.service';
 import { OutboxRelay } from '../outbox/outbox.relay';
 import { PropertiesService } from '../properties/properties.service';
 
@@ -23,6 +24,10 @@ import { PropertiesService } from '../properties/properties.service';
  * the same transaction (the enquiry) and an outbox row with the sales team's notification; the
  * outbox relay enqueues the e-mail after the commit. Redis or the mailer being down never loses
  * or refuses a lead.
+ *
+ * Every new lead then goes through the CRM's intake (LeadIntake, issue 22): flagged as a
+ * duplicate of the oldest live lead of the same phone or e-mail, given an owner by round-robin
+ * (CRM_ROUND_ROBIN), with its 'created' activity and the owner's notification.
  *
  * Duplicates: the same phone (or, without a phone, the same client IP) with the same topic and
  * message within DUPLICATE_WINDOW_MINUTES returns the existing lead (200, duplicate: true). A
@@ -89,6 +94,7 @@ export class LeadsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly outbox: OutboxRelay,
     private readonly properties: PropertiesService,
+    private readonly intake: LeadIntake,
   ) {}
 
   /** A fake answer for a filled honeypot: looks like a stored lead, stores nothing. */
@@ -176,6 +182,15 @@ export class LeadsService {
       );
       const row = rows[0];
       await alsoInTransaction?.(m, row.id);
+      // the CRM's intake (issue 22): duplicate flag, owner by round-robin, the owner's notification
+      await this.intake.arrive(m, {
+        id: row.id,
+        phone: lead.phone,
+        email: lead.email,
+        name: `${lead.firstName} ${lead.lastName}`.trim(),
+        topic: lead.topic,
+        source: lead.source,
+      });
       await this.outbox.write(m, JobName.SendEmail, {
         to: salesEmail(),
         template: 'lead-notification',

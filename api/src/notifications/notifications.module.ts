@@ -1,5 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { NotificationWriter } from './notification.writer';
+import { NotificationsController } from './notifications.controller';
+import { NotificationsRepository } from './notifications.repository';
+import { NotificationsService } from './notifications.service';
 
 /**
  * Staff notifications (issue 22; spec 02 §2 "/dashboard/notifications"): NotificationWriter for
@@ -7,8 +10,8 @@ import { NotificationWriter } from './notification.writer';
  */
 @Global()
 @Module({
-  controllers: [],
-  providers: [NotificationWriter],
+  controllers: [NotificationsController],
+  providers: [NotificationWriter, NotificationsService, NotificationsRepository],
   exports: [NotificationWriter],
 })
 export class NotificationsModule {}

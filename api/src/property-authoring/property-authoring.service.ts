@@ -21,6 +21,7 @@ import { Clock } from '../common/clock';
 import type { AuthUser, RequestClient } from '../common/decorators';
 import { Paged } from '../common/envelope.interceptor';
 import { publicWebUrl } from '../leads/leads.service';
+import { NotificationWriter } from '../notifications/notification.writer';
 import { OutboxRelay } from '../outbox/outbox.relay';
 import { PropertiesService } from '../properties/properties.service';
 import { toStaffProperty, valuesFromDto, valuesOf, type StaffPropertyRow } from './property-authoring.mapper';
@@ -64,6 +65,7 @@ export class PropertyAuthoringService {
     private readonly clock: Clock,
     private readonly catalog: PropertiesService,
     private readonly outbox: OutboxRelay,
+    private readonly notifications: NotificationWriter,
   ) {}
 
   /** POST /api/properties. 400 with fields (bounds, yearBuilt by the clock, unknown reference ids). */
@@ -155,7 +157,8 @@ export class PropertyAuthoringService {
    * POST /api/properties/:id/reject {reason, notes}. Admins. Waiting changes are dropped (the
    * public version stays active); a never-approved listing becomes inactive. 404; 409 as approve.
    * The author gets the 'listing-rejected' e-mail in their language: an outbox row written in
-   * this transaction, relayed to the worker after the commit (as the lead notifications).
+   * this transaction, relayed to the worker after the commit (as the lead notifications), and a
+   * 'listing_rejected' notification in the staff area (issue 22 "Notifications"), same transaction.
    */
   async reject(actor: AuthUser, id: string, reason: string, notes: string | null, client: RequestClient): Promise<StaffPropertyDto> {
     const result = await this.write(async (m) => {
@@ -184,6 +187,14 @@ export class PropertyAuthoringService {
     const author = authors[0];
     if (!author) return;
     const locale: Language = (LANGUAGES as readonly string[]).includes(author.language) ? author.language : 'ru';
+    await this.notifications.notify(m, [
+      {
+        userId: row.owner_id,
+        type: 'listing_rejected',
+        data: { propertyId: row.id, propertyTitle: row.title[locale] || row.title.ru, reason, notes },
+        link: `/dashboard/employee/edit/${row.id}`,
+      },
+    ]);
     await this.outbox.write(m, JobName.SendEmail, {
       to: author.email,
       template: 'listing-rejected',

@@ -325,4 +325,8 @@ describe('toQueryString', () => {
     expect(toQueryString({ a: '', b: 'all', c: undefined, d: null, e: NaN, f: 0, g: false, h: ['x', 'y'] })).toBe('?f=0&g=false&h=x&h=y');
     expect(toQueryString({})).toBe('');
   });
+
+  it("keeps scope=all: the staff lists' 'my / all' is a choice, where no value means 'my'", () => {
+    expect(toQueryString({ scope: 'all', status: 'all', q: 'офис' })).toBe('?scope=all&q=%D0%BE%D1%84%D0%B8%D1%81');
+  });
 });

@@ -112,7 +112,16 @@ export interface Paged<T> {
   meta: PageMeta;
 }
 
-/** Builds '?a=1&b=2' from a query object: undefined, null, '', 'all' and NaN are skipped. */
+/**
+ * Keys whose 'all' is a value of its own: the staff lists' "my / all" (spec 02 §2), where no
+ * value means 'my'. Any other key's 'all' means "no filter" and is left out (spec 02 §7).
+ */
+const ALL_IS_A_VALUE = new Set(['scope']);
+
+/**
+ * Builds '?a=1&b=2' from a query object: undefined, null, '', NaN and 'all' are skipped
+ * ('all' is kept for `scope`).
+ */
 export function toQueryString(query: QueryInput | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -122,7 +131,7 @@ export function toQueryString(query: QueryInput | undefined): string {
       if (v === undefined || v === null) continue;
       if (typeof v === 'number' && !Number.isFinite(v)) continue;
       const s = String(v).trim();
-      if (s === '' || s === 'all') continue;
+      if (s === '' || (s === 'all' && !ALL_IS_A_VALUE.has(key))) continue;
       params.append(key, s);
     }
   }
@@ -169,6 +178,11 @@ export interface Transport {
   request<T>(method: HttpMethod, path: string, opts?: RequestOptions): Promise<ApiResult<T>>;
   /** GET: the envelope's data. */
   getData<T>(path: string, query?: QueryInput, opts?: CallOptions): Promise<T>;
+  /**
+   * GET of a list: its items (an empty list when data is not an array) and meta (a single page
+   * of the items when the answer has none; `limit` the asked page size, 25 by default).
+   */
+  getPage<T>(path: string, query?: QueryInput, opts?: CallOptions): Promise<Paged<T>>;
   /** POST, PUT, PATCH or DELETE with an optional JSON body: the envelope's data. */
   write<T>(method: Exclude<HttpMethod, 'GET'>, path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>): Promise<T>;
   /**
@@ -324,6 +338,13 @@ export function createTransport(options: ApiClientOptions, baseUrl: string): Tra
     return (await request<T>('GET', path, { ...opts, query })).data;
   }
 
+  async function getPage<T>(path: string, query?: QueryInput, opts?: Omit<RequestOptions, 'query' | 'body'>): Promise<Paged<T>> {
+    const result = await request<T[] | null>('GET', path, { ...opts, query });
+    const items = Array.isArray(result.data) ? result.data : [];
+    const limit = typeof query?.limit === 'number' ? query.limit : 25;
+    return { items, meta: result.meta ?? { total: items.length, page: 1, limit, totalPages: 1, nextCursor: null } };
+  }
+
   async function write<T>(
     method: Exclude<HttpMethod, 'GET'>,
     path: string,
@@ -376,5 +397,5 @@ export function createTransport(options: ApiClientOptions, baseUrl: string): Tra
     return response;
   }
 
-  return { request, getData, write, open };
+  return { request, getData, getPage, write, open };
 }

@@ -3,6 +3,10 @@ import { GEOCODING_MESSAGES } from './geocoding.messages';
 import { UPLOAD_MESSAGES } from './upload.messages';
 import { LISTING_MESSAGES } from './listings.messages';
 import { REFERENCE_MESSAGES } from './reference-data.messages';
+import { CRM_LEAD_MESSAGES } from './crm-leads.messages';
+import { CRM_MESSAGING_MESSAGES } from './crm-messaging.messages';
+import { CRM_DEAL_MESSAGES } from './crm-deals.messages';
+import { CRM_SCHEDULE_MESSAGES } from './crm-schedule.messages';
 import { CRM_LEAD_FILE_MESSAGES } from './crm-lead-files.messages';
 
 /**
@@ -27,6 +31,8 @@ export const ERROR_CODES = [
   'FILE_TOO_LARGE',
   'IMAGE_TOO_MANY_PIXELS',
   'UNSUPPORTED_FILE_TYPE',
+  // CRM messaging (issue 22): send-telegram while no bot token is configured (503)
+  'TELEGRAM_NOT_CONFIGURED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -418,6 +424,14 @@ export const MESSAGES = {
   ...LISTING_MESSAGES,
   // --- Reference data administration (issue 21, spec 02 §2): reference-data.messages.ts
   ...REFERENCE_MESSAGES,
+  // --- CRM leads (issue 22, spec 02 §3, §7): crm-leads.messages.ts
+  ...CRM_LEAD_MESSAGES,
+  // --- CRM messaging (issue 22): crm-messaging.messages.ts
+  ...CRM_MESSAGING_MESSAGES,
+  // --- CRM clients and deals (issue 22): crm-deals.messages.ts
+  ...CRM_DEAL_MESSAGES,
+  // --- CRM tasks, viewings, calendar, activity feed (issue 22): crm-schedule.messages.ts
+  ...CRM_SCHEDULE_MESSAGES,
   // --- Lead import and export (issue 22): crm-lead-files.messages.ts
   ...CRM_LEAD_FILE_MESSAGES,
 } satisfies Record<string, Texts>;

@@ -22,6 +22,12 @@ export enum JobName {
   SendEmail = 'send-email',
   /** Delete what has outlived its use: old refresh tokens, sessions, reset tokens, relayed outbox rows. */
   PurgeExpired = 'purge-expired',
+  /** Notify owners and their managers of new leads waiting too long for a first contact (issue 22). */
+  LeadWaitingCheck = 'lead-waiting-check',
+  /** Send one Telegram message (Bot API sendMessage) to a lead (issue 22 send-telegram). */
+  SendTelegram = 'send-telegram',
+  /** CRM (issue 22): notify agents of viewings starting soon and assignees of tasks due soon or overdue, once each. */
+  ScheduleReminders = 'crm-schedule-reminders',
   /** Read the head of an uploaded lead file: its columns, the first rows, the row count (issue 22 lead import). */
   LeadImportPreview = 'lead-import-preview',
   /** Import (or dry-run) every row of an uploaded lead file with its mapping (issue 22 lead import). */
@@ -29,7 +35,7 @@ export enum JobName {
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
-export type EmailTemplate = 'password-reset' | 'lead-notification' | 'listing-rejected';
+export type EmailTemplate = 'password-reset' | 'lead-notification' | 'listing-rejected' | 'lead-message';
 
 /** Data each template needs. */
 export interface EmailTemplateData {
@@ -76,6 +82,31 @@ export interface EmailTemplateData {
   };
 }
 
+export interface EmailTemplateData {
+  /**
+   * A message to a lead from a CRM message template (issue 22 send-email), rendered by the API
+   * when it was sent (placeholder values HTML-escaped in `html`); the worker only wraps and sends it.
+   */
+  'lead-message': {
+    leadId: string;
+    /** The timeline entry (activities, type 'email') that records this message. */
+    activityId: string;
+    subject: string;
+    text: string;
+    /** Safe HTML body fragment (escaped text with <br> line breaks). */
+    html: string;
+  };
+}
+
+/** Payload of JobName.SendTelegram: one message to one chat (a chat id or @username), plain text. */
+export interface SendTelegramPayload {
+  chatId: string;
+  text: string;
+  leadId: string;
+  /** The timeline entry (activities, type 'telegram') marked sent or failed by the worker. */
+  activityId: string;
+}
+
 /** Payload of JobName.SendEmail: one e-mail to one address, rendered by the worker. */
 export type SendEmailPayload = {
   [T in EmailTemplate]: { to: string; template: T; locale: 'ru' | 'en' | 'kk' | 'zh'; data: EmailTemplateData[T] };
@@ -86,6 +117,9 @@ export interface JobPayloads {
   [JobName.PropertyImageVariants]: { imageId: string };
   [JobName.SendEmail]: SendEmailPayload;
   [JobName.PurgeExpired]: Record<string, never>;
+  [JobName.LeadWaitingCheck]: Record<string, never>;
+  [JobName.SendTelegram]: SendTelegramPayload;
+  [JobName.ScheduleReminders]: Record<string, never>;
   [JobName.LeadImportPreview]: { importId: string };
   [JobName.LeadImportRun]: { importId: string };
 }
@@ -95,6 +129,9 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.PropertyImageVariants]: QueueName.Media,
   [JobName.SendEmail]: QueueName.Notifications,
   [JobName.PurgeExpired]: QueueName.Maintenance,
+  [JobName.LeadWaitingCheck]: QueueName.Maintenance,
+  [JobName.SendTelegram]: QueueName.Notifications,
+  [JobName.ScheduleReminders]: QueueName.Notifications,
   [JobName.LeadImportPreview]: QueueName.ImportsExports,
   [JobName.LeadImportRun]: QueueName.ImportsExports,
 };
@@ -109,7 +146,11 @@ export interface JobSchedule {
 }
 
 /** The worker's repeating jobs (registered by each worker on start). */
-export const JOB_SCHEDULES: readonly JobSchedule[] = [{ id: 'purge-expired-hourly', name: JobName.PurgeExpired, every: 3_600_000 }];
+export const JOB_SCHEDULES: readonly JobSchedule[] = [
+  { id: 'purge-expired-hourly', name: JobName.PurgeExpired, every: 3_600_000 },
+  { id: 'lead-waiting-check-minutely', name: JobName.LeadWaitingCheck, every: 60_000 },
+  { id: 'crm-schedule-reminders-minutely', name: JobName.ScheduleReminders, every: 60_000 },
+];
 
 /** Retries with exponential backoff; completed jobs are trimmed, failed ones kept for a while. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {

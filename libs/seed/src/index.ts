@@ -1,5 +1,6 @@
 export {
   seedDemoData,
+  seedCrmData,
   DEFAULT_SEED,
   DEFAULT_LISTING_COUNT,
   DEFAULT_REFERENCE_DATE,
@@ -45,3 +46,4 @@ export {
   type GeneratedBlogPost,
 } from './demo-blog';
 export { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin, randomPassword, type FirstAdmin } from './first-admin';
+export { CRM_COUNTS, DEMO_MESSAGE_TEMPLATES, FRESH_NEW_LEADS, generateCrm, insertDemoCrm, type CrmSeedSummary } from './demo-crm';

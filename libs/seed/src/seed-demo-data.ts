@@ -1,6 +1,7 @@
 import * as argon2 from 'argon2';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ARGON2_OPTIONS, LocalFileStorage, Property, PropertyImage, type FileStorage } from '@realty/db';
+import { generateCrm, insertDemoCrm, type CrmAgent, type CrmSeedSummary } from './demo-crm';
 import { DEFAULT_IMAGE_POOL_SIZE, ensureDemoImagePool } from './demo-images';
 import { DEMO_CITY, writeValues } from './demo-moderation';
 import { generateProperties, type GeneratedProperty } from './demo-properties';
@@ -44,6 +45,11 @@ export interface SeedOptions {
    * go to the agents only, and the first admin is made by ensureFirstAdmin with a random password.
    */
   demoAccounts?: boolean;
+  /**
+   * The instant the CRM's demo data is dated from (leads waiting minutes, tasks due today,
+   * viewings next week): default the time of the run. Tests pass a fixed one.
+   */
+  crmNow?: Date;
 }
 
 /** Rows inserted by this run (rows that already existed are left untouched and not counted). */
@@ -70,6 +76,8 @@ export interface SeedSummary {
   /** Partners and news posts (issue 5); 0 when their tables already had rows. */
   partners: number;
   blogPosts: number;
+  /** The CRM's rows (issue 22): leads, clients, deals, tasks, viewings, events, activities, templates, notifications. */
+  crm: CrmSeedSummary;
   durationMs: number;
 }
 
@@ -149,7 +157,8 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
   const hashes = await Promise.all(
     persons.map((p) => (p.salt ? argon2.hash(DEMO_PASSWORD, { ...ARGON2_OPTIONS, salt: p.salt }) : Promise.resolve(null))),
   );
-  const agentEmails = [...demoAccounts.filter((a) => a.role === 'employee' || a.role === 'manager'), ...AGENT_DEFS].map((a) => a.email);
+  const agentDefs = [...demoAccounts.filter((a) => a.role === 'employee' || a.role === 'manager'), ...AGENT_DEFS];
+  const agentEmails = agentDefs.map((a) => a.email);
 
   const listings = generateProperties({ seed, count, referenceDate, pool, agentCount: agentEmails.length });
   log(`generated ${listings.length} listings`);
@@ -319,6 +328,15 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
     log(`inserted ${imageIds.length} images`);
     const content = await seedContent(m, { seed, referenceDate, authorIds: agentIds, storage });
     log(`inserted ${content.partners} partners, ${content.blogPosts} posts`);
+    const crmAgents: CrmAgent[] = agentDefs.map((a, i) => ({ id: agentIds[i], role: a.role }));
+    const crmRows = generateCrm({
+      seed,
+      now: options.crmNow ?? new Date(),
+      agents: crmAgents,
+      propertyIds: listings.filter((l) => l.status === 'active' && !l.deletedAt).map((l) => l.id),
+    });
+    const crm = await insertDemoCrm(m, crmRows);
+    log(`inserted ${crm.leads} leads, ${crm.clients} clients, ${crm.deals} deals, ${crm.viewings} viewings`);
 
     const summary: SeedSummary = {
       roles: roles.inserted,
@@ -340,8 +358,38 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
       poolImagesWritten: written,
       partners: content.partners,
       blogPosts: content.blogPosts,
+      crm,
       durationMs: Date.now() - started,
     };
     return { summary, imageIds };
   });
+}
+
+/**
+ * The CRM's demo data alone (issue 22), for a database seeded before the CRM existed: loaded when
+ * the clients table is still empty, with the seed's agents (by their e-mails) and the public
+ * listings. Answers null when there was nothing to do (CRM rows present, or no agents).
+ */
+export async function seedCrmData(dataSource: DataSource, options: { seed?: number; now?: Date } = {}): Promise<CrmSeedSummary | null> {
+  const [{ n }] = (await dataSource.query(`SELECT count(*)::int AS n FROM clients`)) as Array<{ n: number }>;
+  if (n > 0) return null;
+  const defs = [...DEMO_ACCOUNTS.filter((a) => a.role === 'employee' || a.role === 'manager'), ...AGENT_DEFS];
+  const users = (await dataSource.query(`SELECT id, lower(email) AS email FROM users WHERE lower(email) = ANY($1)`, [
+    defs.map((d) => d.email.toLowerCase()),
+  ])) as Array<{ id: string; email: string }>;
+  const byEmail = new Map(users.map((u) => [u.email, u.id]));
+  const agents: CrmAgent[] = defs
+    .filter((d) => byEmail.has(d.email.toLowerCase()))
+    .map((d) => ({ id: byEmail.get(d.email.toLowerCase())!, role: d.role }));
+  if (!agents.length) return null;
+  const props = (await dataSource.query(
+    `SELECT id FROM properties WHERE status = 'active' AND deleted_at IS NULL ORDER BY created_at, id LIMIT 500`,
+  )) as Array<{ id: string }>;
+  const rows = generateCrm({
+    seed: options.seed ?? DEFAULT_SEED,
+    now: options.now ?? new Date(),
+    agents,
+    propertyIds: props.map((p) => p.id),
+  });
+  return dataSource.transaction((m) => insertDemoCrm(m, rows));
 }

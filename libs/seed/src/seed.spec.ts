@@ -18,11 +18,15 @@ import {
 } from '@realty/contracts';
 import { createTestDatabase } from '@realty/testkit';
 import { createDataSource, LocalFileStorage } from '@realty/db';
+import { CRM_COUNTS, FRESH_NEW_LEADS } from './demo-crm';
 import { DEMO_IMAGE_HEIGHT, DEMO_IMAGE_WIDTH, demoImagePool, renderDemoImage } from './demo-images';
 import { MIN_PENDING, MIN_REJECTED } from './demo-moderation';
 import { AREA_RANGES, generateProperties, RATE_RANGES } from './demo-properties';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, HOME_COMPLEX_SLUG } from './reference-data';
 import { DEFAULT_LISTING_COUNT, DEFAULT_REFERENCE_DATE, seedDemoData, type SeedResult } from './seed-demo-data';
+
+/** The CRM's demo data is dated from this instant in these tests (a Thursday, 17:30 in Almaty). */
+const CRM_NOW = new Date('2026-11-26T12:30:00.000Z');
 
 /** Real PostgreSQL: two fresh databases seeded with the same (default) seed. */
 describe('seedDemoData', () => {
@@ -41,8 +45,8 @@ describe('seedDemoData', () => {
     a = createDataSource(dbs[0].url);
     b = createDataSource(dbs[1].url);
     await Promise.all([a.initialize(), b.initialize()]);
-    resultA = await seedDemoData(a, { storage });
-    resultB = await seedDemoData(b, { storage });
+    resultA = await seedDemoData(a, { storage, crmNow: CRM_NOW });
+    resultB = await seedDemoData(b, { storage, crmNow: CRM_NOW });
   }, 90_000);
 
   afterAll(async () => {
@@ -72,6 +76,16 @@ describe('seedDemoData', () => {
       'partners',
       'blog_categories',
       'blog_posts',
+      'clients',
+      'client_contacts',
+      'leads',
+      'deals',
+      'tasks',
+      'viewings',
+      'calendar_events',
+      'activities',
+      'message_templates',
+      'notifications',
     ]) {
       const [ha, hb] = await Promise.all([tableHash(a, table), tableHash(b, table)]);
       expect(ha.n).toBeGreaterThan(0);
@@ -413,6 +427,91 @@ describe('seedDemoData', () => {
     expect(again.summary).toMatchObject({ roles: 0, users: 0, listings: 0, images: 0, poolImagesWritten: 0, partners: 0, blogPosts: 0 });
     expect(again.imageIds).toEqual([]);
     expect(await tableHash(a, 'properties')).toEqual(before);
+    // the CRM rows are keyed by their seeded ids, whatever the time of the run
+    expect(Object.values(again.summary.crm).every((n) => n === 0)).toBe(true);
+  });
+
+  it('loads the CRM demo data: leads, clients, deals over every status, stage and agent, dated around now', async () => {
+    expect(resultA.summary.crm).toMatchObject({
+      leads: CRM_COUNTS.leads,
+      clients: CRM_COUNTS.clients,
+      deals: CRM_COUNTS.deals,
+      tasks: CRM_COUNTS.tasks,
+      viewings: CRM_COUNTS.viewings,
+      calendarEvents: CRM_COUNTS.calendarEvents,
+      messageTemplates: 4,
+    });
+    expect(resultA.summary.crm.activities).toBeGreaterThan(1000);
+    const count = async (sql: string) => ((await a.query(sql)) as Array<{ n: number }>)[0].n;
+    // every lead status, source group, quality; every deal stage; every staff agent owns leads and deals
+    expect(await count(`SELECT count(DISTINCT status)::int AS n FROM leads`)).toBe(7);
+    expect(await count(`SELECT count(DISTINCT quality)::int AS n FROM leads`)).toBe(3);
+    expect(await count(`SELECT count(DISTINCT source)::int AS n FROM leads`)).toBeGreaterThanOrEqual(8);
+    expect(await count(`SELECT count(DISTINCT stage)::int AS n FROM deals`)).toBe(8);
+    const agents = await count(
+      `SELECT count(*)::int AS n FROM users u JOIN roles r ON r.id = u.role_id WHERE r.name IN ('employee', 'manager')`,
+    );
+    expect(await count(`SELECT count(DISTINCT assigned_to)::int AS n FROM leads`)).toBe(agents);
+    expect(await count(`SELECT count(DISTINCT owner_id)::int AS n FROM deals`)).toBe(agents);
+    // dated within the last 60 days, never after now; the fresh new leads wait minutes
+    const span = (await a.query(`SELECT min(created_at) AS min, max(created_at) AS max FROM leads`))[0] as { min: Date; max: Date };
+    expect(span.max.getTime()).toBeLessThanOrEqual(CRM_NOW.getTime());
+    expect(CRM_NOW.getTime() - span.min.getTime()).toBeLessThanOrEqual(60 * 86_400_000);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM leads WHERE status = 'new' AND first_contacted_at IS NULL
+        AND created_at > '${CRM_NOW.toISOString()}'::timestamptz - interval '3 hours'`),
+    ).toBeGreaterThanOrEqual(FRESH_NEW_LEADS);
+    // clients: corporate ones with BINs and contact persons, VIPs; converted leads point at their client and deal
+    expect(await count(`SELECT count(*)::int AS n FROM clients WHERE type = 'corporate' AND bin IS NOT NULL`)).toBeGreaterThan(20);
+    expect(await count(`SELECT count(*)::int AS n FROM clients WHERE is_vip`)).toBeGreaterThan(5);
+    expect(await count(`SELECT count(DISTINCT client_id)::int AS n FROM client_contacts`)).toBeGreaterThan(20);
+    expect(await count(`SELECT count(*)::int AS n FROM leads WHERE status = 'converted' AND (client_id IS NULL OR deal_id IS NULL)`)).toBe(
+      0,
+    );
+    // deals: amounts in ₸, lost ones with a reason, won and lost closed, open ones not
+    expect(await count(`SELECT count(*)::int AS n FROM deals WHERE amount < 100000`)).toBe(0);
+    expect(await count(`SELECT count(*)::int AS n FROM deals WHERE (stage IN ('won', 'lost')) <> (closed_at IS NOT NULL)`)).toBe(0);
+    // tasks: some overdue and some due today for the demo employee (the first agent)
+    const employee = ((await a.query(`SELECT id FROM users WHERE email = 'employee@realty.local'`)) as Array<{ id: string }>)[0].id;
+    expect(
+      await count(`SELECT count(*)::int AS n FROM tasks WHERE assigned_to = '${employee}' AND status NOT IN ('completed', 'cancelled')
+      AND due_date < '${CRM_NOW.toISOString()}'`),
+    ).toBeGreaterThan(0);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM tasks WHERE assigned_to = '${employee}'
+      AND due_date >= '2026-11-25T19:00:00Z' AND due_date < '2026-11-26T19:00:00Z'`),
+    ).toBeGreaterThan(0);
+    // message templates: two per channel, every language
+    const templates = (await a.query(`SELECT channel, body, subject FROM message_templates`)) as Array<{
+      channel: string;
+      body: Record<string, string>;
+      subject: Record<string, string>;
+    }>;
+    expect(templates.filter((t) => t.channel === 'email')).toHaveLength(2);
+    for (const t of templates) expect(Object.keys(t.body).sort()).toEqual([...LANGUAGES].sort());
+    // employees have a manager; the demo employee and manager have unread notifications
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM users u JOIN roles r ON r.id = u.role_id WHERE r.name = 'employee' AND manager_id IS NULL`,
+      ),
+    ).toBe(0);
+    expect(await count(`SELECT count(*)::int AS n FROM notifications WHERE user_id = '${employee}' AND read_at IS NULL`)).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('never double-books an agent or a listing for a viewing', async () => {
+    const overlaps = async (key: 'agent_id' | 'property_id') =>
+      (
+        (await a.query(`SELECT count(*)::int AS n FROM viewings x JOIN viewings y ON x.${key} = y.${key} AND x.id < y.id
+          AND tstzrange(x.starts_at, x.ends_at) && tstzrange(y.starts_at, y.ends_at)`)) as Array<{ n: number }>
+      )[0].n;
+    expect(await overlaps('agent_id')).toBe(0);
+    expect(await overlaps('property_id')).toBe(0);
+    const [{ future }] = (await a.query(
+      `SELECT count(*) FILTER (WHERE status = 'scheduled' AND starts_at > '${CRM_NOW.toISOString()}')::int AS future FROM viewings`,
+    )) as Array<{ future: number }>;
+    expect(future).toBeGreaterThan(10);
   });
 });
 

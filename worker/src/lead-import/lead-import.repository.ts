@@ -56,7 +56,7 @@ export interface ImportError {
 /** Roles whose users can own leads (the CRM's). */
 const CRM_ROLE_NAMES = ['employee', 'manager', 'admin', 'super_admin'];
 
-/** Duplicate keys as SQL over `l`: the same expressions as the indexes of migration 1764340000000. */
+/** Live leads; the duplicate keys below are the expressions of ix_leads_crm_phone10 and ix_leads_crm_email (migration 1764310000000). */
 const LIVE = `l.deleted_at IS NULL AND l.merged_into_id IS NULL`;
 
 /** SQL of the lead import in the worker (issue 22): reads and writes of lead_imports, leads, activities. */
@@ -122,7 +122,7 @@ export class LeadImportRepository {
       // array_agg (not ORDER BY ... LIMIT 1): the planner must not walk a created_at index looking for a first match.
       `SELECT b.i,
               (SELECT (array_agg(l.id ORDER BY l.created_at, l.id))[1] FROM leads l
-                WHERE b.pk <> '' AND ${LIVE} AND l.phone <> '' AND right(regexp_replace(l.phone, '[^0-9]', '', 'g'), 10) = b.pk) AS by_phone,
+                WHERE b.pk <> '' AND ${LIVE} AND l.phone <> '' AND right(regexp_replace(l.phone, '\\D', '', 'g'), 10) = b.pk) AS by_phone,
               (SELECT (array_agg(l.id ORDER BY l.created_at, l.id))[1] FROM leads l
                 WHERE b.ek <> '' AND ${LIVE} AND l.email <> '' AND lower(l.email) = b.ek) AS by_email
          FROM unnest($1::int[], $2::text[], $3::text[]) AS b(i, pk, ek)`,

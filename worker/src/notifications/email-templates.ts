@@ -272,10 +272,23 @@ ${data.notes ? `<p><strong>${escapeHtml(t.notes)}:</strong> <span style="white-s
   return { subject: t.subject(data.propertyTitle).replace(/[\r\n]+/g, ' '), text, html };
 }
 
+/**
+ * A CRM message to a lead (issue 22 send-email): rendered by the API from the message template
+ * (values escaped in `html`); wrapped in the e-mail's HTML document here.
+ */
+function leadMessage(locale: Locale, data: EmailTemplateData['lead-message']): RenderedEmail {
+  const html = `<!doctype html>
+<html lang="${locale}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
+<p>${data.html}</p>
+</body></html>`;
+  return { subject: data.subject, text: data.text, html };
+}
+
 const RENDERERS: { [T in EmailTemplate]: (locale: Locale, data: EmailTemplateData[T]) => RenderedEmail } = {
   'password-reset': passwordReset,
   'lead-notification': leadNotification,
   'listing-rejected': listingRejected,
+  'lead-message': leadMessage,
 };
 
 /** True when the handler knows the template. */

@@ -1,7 +1,8 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { JobName, type JobPayloads, type SendEmailPayload } from '@realty/jobs';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { createTransport } from 'nodemailer';
+import { DataSource } from 'typeorm';
 import { JobHandler } from '../jobs/job-handler.decorator';
 import { isEmailTemplate, renderEmail } from './email-templates';
 
@@ -42,6 +43,9 @@ export class NotificationsService implements OnModuleDestroy {
   /** Read when the worker app is created (SMTP_URL, MAIL_FROM). */
   private readonly settings = mailSettingsFromEnv();
 
+  /** The database, to mark a CRM message's activity sent or failed (absent in unit tests). */
+  constructor(@Optional() private readonly db?: DataSource) {}
+
   /**
    * Renders the template in the payload's locale (ru, en, kk, zh) and sends it from MAIL_FROM
    * over SMTP_URL. An invalid payload fails at once (UnrecoverableError: retrying cannot help);
@@ -53,15 +57,27 @@ export class NotificationsService implements OnModuleDestroy {
     const problem = payloadProblem(payload);
     if (problem) throw new UnrecoverableError(`send-email ${job.id}: ${problem}`);
     const mail = renderEmail(payload);
-    const info = await this.transport().sendMail({
-      from: this.settings.from,
-      to: payload.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-    });
+    const activityId = payload.template === 'lead-message' ? payload.data.activityId : undefined;
+    const send = () =>
+      this.transport().sendMail({ from: this.settings.from, to: payload.to, subject: mail.subject, text: mail.text, html: mail.html });
+    let info: Awaited<ReturnType<typeof send>>;
+    try {
+      info = await send();
+    } catch (err) {
+      // a CRM message's timeline entry says 'failed' once no retry is left (issue 22)
+      if (activityId && (job.attemptsMade ?? 0) + 1 >= (job.opts?.attempts ?? 1))
+        await this.markActivity(activityId, { status: 'failed', error: String((err as Error).message).slice(0, 500) });
+      throw err;
+    }
+    await this.markActivity(activityId, { status: 'sent', messageId: info.messageId });
     this.logger.log(`${payload.template} e-mail (${payload.locale}) to ${maskAddress(payload.to)} sent: ${info.messageId}`);
     return { messageId: info.messageId, accepted: info.accepted.length };
+  }
+
+  /** Merges `data` into a CRM activity's data (lead-message e-mails; no-op without an id or a database). */
+  private async markActivity(activityId: string | undefined, data: Record<string, unknown>): Promise<void> {
+    if (!activityId || !this.db?.isInitialized) return;
+    await this.db.query(`UPDATE activities SET data = data || $2::jsonb WHERE id = $1`, [activityId, JSON.stringify(data)]);
   }
 
   private transport(): SmtpTransporter {
@@ -102,6 +118,10 @@ export function payloadProblem(p: SendEmailPayload | undefined): string | null {
       !/^https?:\/\//.test(d.editUrl)
     )
       return 'invalid template data';
+  }
+  if (p.template === 'lead-message') {
+    const d = p.data;
+    if (!d || typeof d.subject !== 'string' || typeof d.text !== 'string' || typeof d.html !== 'string') return 'invalid template data';
   }
   if (p.template === 'lead-notification') {
     const d = p.data;

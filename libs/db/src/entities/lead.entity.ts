@@ -100,6 +100,38 @@ export class Lead {
   @Column({ name: 'user_agent', type: 'varchar', length: 300, nullable: true })
   userAgent: string | null;
 
+  // --- CRM (issue 22; migration 1764300000000-crm-foundation): owner = assignedTo.
+
+  @Column({ type: 'varchar', length: 64, default: '' })
+  telegram: string;
+
+  /** The first call or contact status; ends the wait (spec 02 §3). */
+  @Column({ name: 'first_contacted_at', type: 'timestamptz', nullable: true })
+  firstContactedAt: Date | null;
+
+  /** When the owner and their manager were told the lead waits too long (once). */
+  @Column({ name: 'wait_notified_at', type: 'timestamptz', nullable: true })
+  waitNotifiedAt: Date | null;
+
+  @Column({ name: 'client_id', type: 'uuid', nullable: true })
+  clientId: string | null;
+
+  @Column({ name: 'deal_id', type: 'uuid', nullable: true })
+  dealId: string | null;
+
+  /** The oldest live lead with the same phone or e-mail when this one arrived. */
+  @Column({ name: 'duplicate_of_id', type: 'uuid', nullable: true })
+  duplicateOfId: string | null;
+
+  @Column({ name: 'merged_into_id', type: 'uuid', nullable: true })
+  mergedIntoId: string | null;
+
+  @Column({ name: 'created_by', type: 'uuid', nullable: true })
+  createdBy: string | null;
+
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

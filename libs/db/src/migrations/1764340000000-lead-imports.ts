@@ -9,10 +9,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   exact counts, the preview (columns and first rows) made by the worker;
  * - `lead_import_errors`: the per-row errors (row number, field, message id, the row's
  *   original cells), downloaded as CSV in the reader's language;
- * - the expressions duplicates are found by (normalized phone: its digits, the last 10; lower
- *   e-mail) over live leads, indexed so an import of 100,000 rows checks each batch with one join;
- * - `(created_at, id)` over live leads for the export's keyset batches;
  * - the links of duplicates and merged leads (a lead's duplicates; deleting a lead checks them).
+ * The duplicate lookup uses ix_leads_crm_phone10 and ix_leads_crm_email, the export's keyset
+ * ix_leads_crm_created (migration 1764310000000).
  */
 export class LeadImports1764340000000 implements MigrationInterface {
   name = 'LeadImports1764340000000';
@@ -59,13 +58,6 @@ export class LeadImports1764340000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX ix_lead_import_errors_import ON lead_import_errors (import_id, dry_run, row_number)`);
 
-    await q.query(`
-      CREATE INDEX ix_leads_dup_phone ON leads ((right(regexp_replace(phone, '[^0-9]', '', 'g'), 10)))
-        WHERE deleted_at IS NULL AND merged_into_id IS NULL AND phone <> ''`);
-    await q.query(
-      `CREATE INDEX ix_leads_dup_email ON leads (lower(email)) WHERE deleted_at IS NULL AND merged_into_id IS NULL AND email <> ''`,
-    );
-    await q.query(`CREATE INDEX ix_leads_live_created ON leads (created_at, id) WHERE deleted_at IS NULL AND merged_into_id IS NULL`);
     // The duplicates and merged leads of a lead; also what deleting a lead checks (ON DELETE SET NULL).
     await q.query(`CREATE INDEX ix_leads_duplicate_of ON leads (duplicate_of_id) WHERE duplicate_of_id IS NOT NULL`);
     await q.query(`CREATE INDEX ix_leads_merged_into ON leads (merged_into_id) WHERE merged_into_id IS NOT NULL`);
@@ -74,9 +66,6 @@ export class LeadImports1764340000000 implements MigrationInterface {
   public async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX IF EXISTS ix_leads_merged_into`);
     await q.query(`DROP INDEX IF EXISTS ix_leads_duplicate_of`);
-    await q.query(`DROP INDEX IF EXISTS ix_leads_live_created`);
-    await q.query(`DROP INDEX IF EXISTS ix_leads_dup_email`);
-    await q.query(`DROP INDEX IF EXISTS ix_leads_dup_phone`);
     await q.query(`DROP TABLE IF EXISTS lead_import_errors`);
     await q.query(`DROP TABLE IF EXISTS lead_imports`);
   }

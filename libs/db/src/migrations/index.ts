@@ -14,6 +14,8 @@ import { ReferenceDataCatalogueVersion1764200000000 } from './1764200000000-refe
 import { StaffListingIndexes1764210000000 } from './1764210000000-staff-listing-indexes';
 import { UploadSizeBigint1764230000000 } from './1764230000000-upload-size-bigint';
 import { CrmFoundation1764300000000 } from './1764300000000-crm-foundation';
+import { CrmLeadIndexes1764310000000 } from './1764310000000-crm-lead-indexes';
+import { CrmDealsIndexes1764320000000 } from './1764320000000-crm-deals-indexes';
 import { LeadImports1764340000000 } from './1764340000000-lead-imports';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
@@ -34,5 +36,7 @@ export const MIGRATIONS = [
   StaffListingIndexes1764210000000,
   UploadSizeBigint1764230000000,
   CrmFoundation1764300000000,
+  CrmLeadIndexes1764310000000,
+  CrmDealsIndexes1764320000000,
   LeadImports1764340000000,
 ];

@@ -11,16 +11,20 @@ interface NavItem {
   label: string;
   /** Active only on this exact path (an overview), not under it. */
   end?: boolean;
+  /** A count shown as a badge after the label (unread notifications), with its accessible text. */
+  badge?: { count: number; label: string };
 }
 
 /**
  * Side navigation of the dashboard (spec 02 §2 routes, §6 roles), in groups by role (each list
  * named by its group's label: not a heading, as the page's h1 comes after the navigation): what a role
  * may not open is not shown (the pages and the API refuse it anyway). `mailSink`: the local
- * demo's caught mails page is linked for admins (docs/decisions/028).
+ * demo's caught mails page is linked for admins (docs/decisions/028). `unread`: the unread
+ * notifications, shown as a badge on 'notifications' ("3 unread" for screen readers; none at 0).
  */
-export function DashboardNav({ role, mailSink = false }: { role: string; mailSink?: boolean }) {
+export function DashboardNav({ role, mailSink = false, unread = null }: { role: string; mailSink?: boolean; unread?: number | null }) {
   const { t } = useTranslation('dashboard');
+  const { t: tm } = useTranslation('crmMessaging');
   const groups: Array<{ id: string; label: string; items: NavItem[] }> = [];
   if (STAFF.includes(role)) {
     groups.push({
@@ -31,7 +35,11 @@ export function DashboardNav({ role, mailSink = false }: { role: string; mailSin
         { to: '/dashboard/employee/properties', label: t('nav.properties') },
         { to: '/dashboard/employee/create', label: t('nav.create') },
         { to: '/dashboard/calendar', label: t('nav.calendar') },
-        { to: '/dashboard/notifications', label: t('nav.notifications') },
+        {
+          to: '/dashboard/notifications',
+          label: t('nav.notifications'),
+          badge: unread ? { count: unread, label: tm('notifications.badge', { count: unread }) } : undefined,
+        },
       ],
     });
     groups.push({
@@ -90,6 +98,12 @@ export function DashboardNav({ role, mailSink = false }: { role: string; mailSin
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end ?? false} prefetch="intent">
                   {item.label}
+                  {item.badge ? (
+                    <span className="nav-badge" data-testid="unread-badge">
+                      <span aria-hidden="true">{item.badge.count > 99 ? '99+' : item.badge.count}</span>
+                      <span className="sr-only">{` (${item.badge.label})`}</span>
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

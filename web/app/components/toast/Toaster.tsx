@@ -1,7 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToastMessage } from '~/lib/forms/toast';
-import { useHydrated } from '~/lib/serving/use-hydrated';
 
 interface ToastApi {
   /** Shows a toast; only one is shown at a time (spec 01 §4): a new one replaces the old. */
@@ -64,12 +63,12 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
   }, [initial, toast]);
   const api = useMemo(() => ({ toast }), [toast]);
   // Radix renders toasts through a portal, which the server cannot: before hydration (and with
-  // JavaScript off) the flash toast is a plain status box in the page.
-  const hydrated = useHydrated();
+  // JavaScript off) the flash toast is a plain status box in the page. Until Radix is loaded
+  // (or when it could not be), every message shows as that box, so a toast is never lost to a
+  // slow or failed chunk. The box depends on `current` alone (its first value is `initial`, so
+  // the server and the hydration render agree): no wait for a "hydrated" flag either.
   const [RadixToast, setRadixToast] = useState<RadixToastModule | null>(radixToast);
-  // Until Radix is loaded (or when it could not be), the message shows as the plain box, so a
-  // toast is never lost to a slow or failed chunk.
-  const plain = hydrated ? (current?.message ?? null) : initial;
+  const plain = current?.message ?? null;
   useEffect(() => {
     if (!current || RadixToast) return;
     loadRadixToast().then(setRadixToast, (error: unknown) => console.error('toast: not loaded', error));
@@ -77,7 +76,7 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {(!hydrated || !RadixToast) && plain ? (
+      {!RadixToast && plain ? (
         <div className="toast-viewport toast-viewport--static">
           <div className={`toast toast--${plain.variant ?? 'default'}`} role={plain.variant === 'destructive' ? 'alert' : 'status'}>
             <p className="toast__title">{plain.title}</p>

@@ -10,6 +10,28 @@ import news from './news';
 import partners from './partners';
 import moderation from './moderation';
 import crm from './crm';
+import crmLeads from './crmLeads';
+import crmMessaging from './crmMessaging';
+import crmDeals from './crmDeals';
+import crmSchedule from './crmSchedule';
 import crmFiles from './crmFiles';
 
-export default { common, home, catalog, auth, dashboard, partners, news, company, forms, listingForm, moderation, crm, crmFiles };
+export default {
+  auth,
+  catalog,
+  common,
+  dashboard,
+  forms,
+  home,
+  listingForm,
+  company,
+  news,
+  partners,
+  moderation,
+  crm,
+  crmLeads,
+  crmMessaging,
+  crmDeals,
+  crmSchedule,
+  crmFiles,
+};
