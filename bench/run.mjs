@@ -27,10 +27,11 @@
 // BENCH_REDIS_PREFIX (realty_bench), BENCH_LIGHTHOUSE_RUNS (Lighthouse runs per page, 3; 0: no
 // Lighthouse), BENCH_LIGHTHOUSE_PAGES (names of bench/lib/lighthouse.mjs publicPages, comma-separated;
 // all 13 when unset), BENCH_ONLY=staff (only the staff listing list case of issue 21:
-// bench/lib/staff.mjs), BENCH_SAVE_RATE (listing saves per second, 20), BENCH_SAVE_SECONDS (15),
+// bench/lib/staff.mjs), BENCH_ONLY=crm (only the CRM cases of issue 22: bench/lib/crm.mjs;
+// BENCH_DEALS 20000, BENCH_IMPORT_ROWS 100000), BENCH_SAVE_RATE (listing saves per second, 20), BENCH_SAVE_SECONDS (15),
 // BENCH_UPLOADS (5 MB JPEG uploads timed, 5; lib/staff-writes.mjs). The bench's own test (bench/test/smoke.spec.ts) runs the
 // whole harness at a small scale with these.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,7 +58,8 @@ import {
 } from './lib/scenarios.mjs';
 import { deleteRedisKeys, ensureBuilt, machine, startStack } from './lib/stack.mjs';
 import { staffPlan, staffTarget, startStaffApi } from './lib/staff.mjs';
-import { runStaffWrites, staffWriteTargets, startWorker } from './lib/staff-writes.mjs';
+import { runStaffWrites, signIn, staffWriteTargets, startWorker } from './lib/staff-writes.mjs';
+import { crmPlan, crmTargets, runExport, runImport, seedCrm, startCrmApi } from './lib/crm.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -95,6 +97,11 @@ const OUT = path.resolve(process.env.BENCH_OUT || path.join(here, 'results', 'la
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 /** BENCH_ONLY=staff: only the staff listing list case (one API, no web, no browser; bench/lib/staff.mjs). */
 const ONLY_STAFF = process.env.BENCH_ONLY === 'staff';
+/** BENCH_ONLY=crm: only the CRM cases of issue 22 (one API and the worker; bench/lib/crm.mjs). */
+const ONLY_CRM = process.env.BENCH_ONLY === 'crm';
+/** Deals of the CRM cases (BENCH_DEALS, 20000) and rows of their import file (BENCH_IMPORT_ROWS, 100000). */
+const DEALS = Number(process.env.BENCH_DEALS || 20_000);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS || 100_000);
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
@@ -127,9 +134,10 @@ async function cleanup() {
 async function main() {
   // Other work on the machine skews every figure: the load average goes into the report.
   const loadBefore = os.loadavg().map((n) => Math.round(n * 10) / 10);
-  if (!ONLY_STAFF) ensureBuilt(root, log); // BENCH_ONLY=staff needs only the api (tsc -b api)
+  // BENCH_ONLY=staff needs only the api (tsc -b api); BENCH_ONLY=crm the api and the worker (tsc -b api worker)
+  if (!ONLY_STAFF && !ONLY_CRM) ensureBuilt(root, log);
   // First, so a missing browser is fixed (or said) before ten minutes of load.
-  if (!ONLY_STAFF) ensureChromium(log);
+  if (!ONLY_STAFF && !ONLY_CRM) ensureChromium(log);
   const { databaseUrl, redisUrl } = await ensureServices();
   process.env.REDIS_URL = redisUrl;
   const url = benchDatabaseUrl(databaseUrl);
@@ -137,6 +145,7 @@ async function main() {
 
   const data = await prepareDatabase(url, { listings: LISTINGS, leads: LEADS, log });
   if (ONLY_STAFF) return onlyStaff(url, redisUrl, data, loadBefore);
+  if (ONLY_CRM) return onlyCrm(url, redisUrl, data, loadBefore);
   const sample = await samplePublicListings(url, 500);
 
   // Catalogue queries: the typical filter with each sort, a text query, and a deep page.
@@ -312,6 +321,63 @@ async function onlyStaff(url, redisUrl, data, loadBefore) {
   report.targets = [staffTarget(scenarios)].filter(Boolean);
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, JSON.stringify(report, null, 2) + '\n');
+  for (const t of report.targets) console.log(`  ${t.ok ? 'PASS' : 'MISS'}  ${t.target}: ${t.value}`);
+  log(`written ${path.relative(root, OUT)}; whole run ${elapsed()}`);
+}
+
+/**
+ * BENCH_ONLY=crm (issue 22): 100,000 leads and 20,000 deals over the agents (lib/crm.mjs seedCrm),
+ * one API and the worker on the bench database; the lead list and kanban at fixed rates (signed in
+ * as the demo employee), the export of every lead (CSV and XLSX, the API's RSS sampled), then the
+ * import of a 100,000-row CSV end to end. Targets of the issue; written to BENCH_OUT.
+ */
+async function onlyCrm(url, redisUrl, data, loadBefore) {
+  const crm = await seedCrm(url, { leads: LEADS, deals: DEALS, log });
+  log(`crm: ${crm.leads} leads, ${crm.deals} deals, ${crm.agents} agents`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'realty-bench-crm-'));
+  const { api, pid } = await startCrmApi({ url, redisUrl, redisPrefix: REDIS_PREFIX, dataDir, children, quiet: !VERBOSE, log });
+  startWorker(
+    { NODE_ENV: 'production', DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_PREFIX, DATA_DIR: dataDir },
+    { children, verbose: VERBOSE },
+  );
+  const session = await signIn(api);
+  const headers = { authorization: `Bearer ${session.token}` };
+  const scenarios = await runScenarios(crmPlan(api, headers, TARGET_REPEAT), {
+    catalog: [{ name: null }],
+    duration: DURATION,
+    warmup: 0,
+    repeat: REPEAT,
+    settle,
+    log,
+  });
+  const fail = (e) => ({ error: e.message });
+  // An employee exports only their own leads: the export of every lead is an admin's.
+  const admin = await signIn(api, { email: 'admin@realty.local', password: 'Demo12345' });
+  await settle('crm export csv');
+  const exportCase = await runExport({ api, session: admin, apiPid: pid, format: 'csv' }).catch(fail);
+  log(`crm export csv: ${JSON.stringify(exportCase)}`);
+  await settle('crm export xlsx');
+  const exportXlsx = await runExport({ api, session: admin, apiPid: pid, format: 'xlsx' }).catch(fail);
+  log(`crm export xlsx: ${JSON.stringify(exportXlsx)}`);
+  await settle('crm import');
+  const importCase = await runImport({ api, session, url, rows: IMPORT_ROWS, log }).catch(fail);
+  rmSync(dataDir, { recursive: true, force: true });
+  const report = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    only: 'crm',
+    load_average: { before: loadBefore, after: os.loadavg().map((n) => Math.round(n * 10) / 10) },
+    settle_waits: settleWaits,
+    config: { leads: LEADS, deals: DEALS, import_rows: IMPORT_ROWS, scenario_seconds: DURATION },
+    data: { ...data, crm },
+    scenarios,
+    crm: { export_csv: exportCase, export_xlsx: exportXlsx, import: importCase },
+  };
+  report.targets = crmTargets({ scenarios, importCase, exportCase });
+  mkdirSync(path.dirname(OUT), { recursive: true });
+  writeFileSync(OUT, JSON.stringify(report, null, 2) + '\n');
+  for (const s of scenarios)
+    console.log(`  ${s.name}: p50 ${s.p50_ms} ms, p99 ${s.p99_ms} ms, ${s.rps} req/s${s.non2xx ? `, ${s.non2xx} non-2xx` : ''}`);
   for (const t of report.targets) console.log(`  ${t.ok ? 'PASS' : 'MISS'}  ${t.target}: ${t.value}`);
   log(`written ${path.relative(root, OUT)}; whole run ${elapsed()}`);
 }

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { DATABASE_PROVIDERS } from './database/database.providers';
 import { JobRunner } from './jobs/job-runner.service';
+import { LeadImportService } from './lead-import/lead-import.service';
 import { MaintenanceService } from './maintenance/maintenance.service';
 import { ScheduleRemindersService } from './crm/schedule-reminders.service';
 import { MediaService } from './media/media.service';
@@ -18,6 +19,7 @@ export const JOB_HANDLER_PROVIDERS = [
   LeadWaitingService,
   TelegramService,
   ScheduleRemindersService,
+  LeadImportService,
 ];
 
 /** Root module of the worker process: database, storage, job handlers, job runtime. No HTTP. */

@@ -180,6 +180,12 @@ const POLICY: Record<string, Policy> = {
   'DELETE /api/calendar/:id': STAFF,
   'GET /api/crm/activities': STAFF,
   'POST /api/crm/activities': STAFF,
+  // CRM lead export and import (issue 22, api/src/crm/lead-files)
+  'GET /api/crm/leads/export': STAFF,
+  'POST /api/crm/leads/import': STAFF,
+  'GET /api/crm/leads/import/:id': STAFF,
+  'POST /api/crm/leads/import/:id/run': STAFF,
+  'GET /api/crm/leads/import/:id/errors': STAFF,
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */

@@ -1,4 +1,9 @@
 import { Module } from '@nestjs/common';
+import { LeadFilesController } from './lead-files/lead-files.controller';
+import { LeadExportRepository } from './lead-files/lead-export.repository';
+import { LeadExportService } from './lead-files/lead-export.service';
+import { LeadImportRepository } from './lead-files/lead-import.repository';
+import { LeadImportService } from './lead-files/lead-import.service';
 import { ActivitiesRepository } from './shared/activities.repository';
 import { ActivityRecorder } from './shared/activity.recorder';
 import { LeadConvertRepository } from './leads/lead-convert.repository';
@@ -49,7 +54,9 @@ import { ViewingsService } from './viewings/viewings.service';
  */
 @Module({
   imports: [PropertiesModule],
+  // LeadFilesController first: its static crm/leads/export and crm/leads/import paths come before crm/leads/:id.
   controllers: [
+    LeadFilesController,
     LeadsController,
     TemplatesController,
     LeadMessagesController,
@@ -91,6 +98,10 @@ import { ViewingsService } from './viewings/viewings.service';
     CalendarService,
     FeedRepository,
     FeedService,
+    LeadExportRepository,
+    LeadExportService,
+    LeadImportRepository,
+    LeadImportService,
   ],
 })
 export class CrmModule {}

@@ -44,3 +44,4 @@ export * from './crm-tasks.dto';
 export * from './crm-viewings.dto';
 export * from './crm-calendar.dto';
 export * from './crm-feed.dto';
+export * from './crm-lead-files';

@@ -7,6 +7,7 @@ import { CRM_LEAD_MESSAGES } from './crm-leads.messages';
 import { CRM_MESSAGING_MESSAGES } from './crm-messaging.messages';
 import { CRM_DEAL_MESSAGES } from './crm-deals.messages';
 import { CRM_SCHEDULE_MESSAGES } from './crm-schedule.messages';
+import { CRM_LEAD_FILE_MESSAGES } from './crm-lead-files.messages';
 
 /**
  * Error codes of the API envelope (spec 01 §8). The Russian texts are the spec's own;
@@ -431,6 +432,8 @@ export const MESSAGES = {
   ...CRM_DEAL_MESSAGES,
   // --- CRM tasks, viewings, calendar, activity feed (issue 22): crm-schedule.messages.ts
   ...CRM_SCHEDULE_MESSAGES,
+  // --- Lead import and export (issue 22): crm-lead-files.messages.ts
+  ...CRM_LEAD_FILE_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

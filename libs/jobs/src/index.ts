@@ -28,6 +28,10 @@ export enum JobName {
   SendTelegram = 'send-telegram',
   /** CRM (issue 22): notify agents of viewings starting soon and assignees of tasks due soon or overdue, once each. */
   ScheduleReminders = 'crm-schedule-reminders',
+  /** Read the head of an uploaded lead file: its columns, the first rows, the row count (issue 22 lead import). */
+  LeadImportPreview = 'lead-import-preview',
+  /** Import (or dry-run) every row of an uploaded lead file with its mapping (issue 22 lead import). */
+  LeadImportRun = 'lead-import-run',
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
@@ -116,6 +120,8 @@ export interface JobPayloads {
   [JobName.LeadWaitingCheck]: Record<string, never>;
   [JobName.SendTelegram]: SendTelegramPayload;
   [JobName.ScheduleReminders]: Record<string, never>;
+  [JobName.LeadImportPreview]: { importId: string };
+  [JobName.LeadImportRun]: { importId: string };
 }
 
 /** Which queue carries each job. */
@@ -127,6 +133,8 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.SendTelegram]: QueueName.Notifications,
   // Scans on a timer, as the waiting-lead check: the notifications queue carries only deliveries.
   [JobName.ScheduleReminders]: QueueName.Maintenance,
+  [JobName.LeadImportPreview]: QueueName.ImportsExports,
+  [JobName.LeadImportRun]: QueueName.ImportsExports,
 };
 
 /** A job the worker puts on its queue at a fixed interval (a BullMQ job scheduler). */
@@ -223,3 +231,9 @@ export class JobProducer {
     this.queues.clear();
   }
 }
+
+/**
+ * Folder (under DATA_DIR) of uploaded lead-import files (issue 22, keys lead-imports/<uuid>.<ext>), shared by the API and the worker
+ * (reads): under DATA_DIR but outside `uploads`, which the web serves publicly at /media.
+ */
+export const LEAD_IMPORT_ROOT = 'private';

@@ -16,6 +16,7 @@ import { UploadSizeBigint1764230000000 } from './1764230000000-upload-size-bigin
 import { CrmFoundation1764300000000 } from './1764300000000-crm-foundation';
 import { CrmLeadIndexes1764310000000 } from './1764310000000-crm-lead-indexes';
 import { CrmDealsIndexes1764320000000 } from './1764320000000-crm-deals-indexes';
+import { LeadImports1764340000000 } from './1764340000000-lead-imports';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   CrmFoundation1764300000000,
   CrmLeadIndexes1764310000000,
   CrmDealsIndexes1764320000000,
+  LeadImports1764340000000,
 ];

@@ -14,6 +14,7 @@ import crmLeads from './crmLeads';
 import crmMessaging from './crmMessaging';
 import crmDeals from './crmDeals';
 import crmSchedule from './crmSchedule';
+import crmFiles from './crmFiles';
 
 export default {
   auth,
@@ -32,4 +33,5 @@ export default {
   crmMessaging,
   crmDeals,
   crmSchedule,
+  crmFiles,
 };
