@@ -85,3 +85,11 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
  */
 export const CRM_SCOPES = ['my', 'all'] as const;
 export type CrmScope = (typeof CRM_SCOPES)[number];
+
+/** Roles that see and change every agent's CRM records (issue 22 "Rules"): the API's rule, and what the screens offer. */
+export const CRM_SUPERVISOR_ROLES = ['manager', 'admin', 'super_admin'] as const;
+
+/** True when `role` may see and change every agent's CRM records. */
+export function supervisesCrm(role: string): boolean {
+  return (CRM_SUPERVISOR_ROLES as readonly string[]).includes(role);
+}

@@ -13,6 +13,7 @@ import {
   LeadStatusDto,
   type CrmAgentDto,
   type CrmLeadDetailDto,
+  supervisesCrm,
 } from '@realty/contracts';
 import { formatDateTime, formatMoney } from '@realty/i18n/format';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,6 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
 const LIST = '/dashboard/crm/leads';
-const SUPERVISORS = ['manager', 'admin', 'super_admin'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONFIRMS = ['convert', 'merge', 'delete'] as const;
 type Confirm = (typeof CONFIRMS)[number];
@@ -67,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const dt = await i18nServer.getFixedT(auth.lang, 'dashboard');
   const id = params.id ?? '';
   if (!UUID.test(id)) throw data({ code: 'NOT_FOUND' }, { status: 404, headers: await auth.headers() });
-  const supervisor = SUPERVISORS.includes(auth.user.role);
+  const supervisor = supervisesCrm(auth.user.role);
   let lead: CrmLeadDetailDto;
   let agents: CrmAgentDto[] = [];
   let templates: Awaited<ReturnType<typeof leadMessagingTemplates>> = { email: [], telegram: [] };

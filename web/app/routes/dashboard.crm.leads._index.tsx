@@ -14,6 +14,7 @@ import {
   type LeadSource,
   type LeadStatus,
   type PageMeta,
+  supervisesCrm,
 } from '@realty/contracts';
 import { formatDateTime } from '@realty/i18n/format';
 import { useTranslation } from 'react-i18next';
@@ -39,10 +40,13 @@ import {
 import { useStaffRefresh } from '~/lib/staff/use-staff-refresh';
 import crmSharedCss from '~/styles/crm/shared.css?url';
 import crmLeadsCss from '~/styles/crm/leads.css?url';
+import crmLeadFilesCss from '~/styles/crm/lead-files.css?url';
+import { LeadExportLinks } from '~/components/crm/LeadExportLinks';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: crmSharedCss },
   { rel: 'stylesheet', href: crmLeadsCss },
+  { rel: 'stylesheet', href: crmLeadFilesCss },
 ];
 
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
@@ -73,6 +77,28 @@ export function waitLabel(minutes: number, t: (k: string, o?: Record<string, unk
   return minutes < 60 ? t('minutes', { count: minutes }) : t('hours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
+/** The list's filters as the API reads them (LeadsQuery): the page's "mine" is the API's "my". */
+function apiFilters(query: Query) {
+  const f = query.filters;
+  return {
+    scope: query.scope === 'all' ? ('all' as const) : ('my' as const),
+    q: f.q || undefined,
+    status: (f.status || undefined) as LeadStatus | undefined,
+    quality: (f.quality || undefined) as LeadQuality | undefined,
+    source: (f.source || undefined) as LeadSource | undefined,
+    agentId: f.agentId || undefined,
+    createdFrom: f.createdFrom || undefined,
+    createdTo: f.createdTo || undefined,
+  };
+}
+
+/** The export links' query string: the set filters of `filters`. */
+function toExportSearch(filters: ReturnType<typeof apiFilters>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  return params.toString();
+}
+
 /**
  * /dashboard/crm/leads (issue 22 "Leads"; spec 02 §2): the lead list on the staff table pattern:
  * "my / all" tabs ('my' by default), filters (status, quality, source, agent, created period,
@@ -90,18 +116,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let meta: PageMeta = { total: 0, page: 1, limit: LEADS_PAGE_SIZE, totalPages: 0, nextCursor: null };
   let agents: CrmAgentDto[] = [];
   let failed = false;
+  const filters = apiFilters(query);
   try {
-    const f = query.filters;
     const [list, people] = await Promise.all([
       auth.api.crmLeads.list({
-        scope: query.scope === 'all' ? 'all' : 'my',
-        q: f.q || undefined,
-        status: (f.status || undefined) as LeadStatus | undefined,
-        quality: (f.quality || undefined) as LeadQuality | undefined,
-        source: (f.source || undefined) as LeadSource | undefined,
-        agentId: f.agentId || undefined,
-        createdFrom: f.createdFrom || undefined,
-        createdTo: f.createdTo || undefined,
+        ...filters,
         sort: query.sort,
         dir: query.dir,
         cursor: query.cursor || undefined,
@@ -119,8 +138,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       throw data({ code: 'FORBIDDEN' }, { status: 403, headers: await auth.headers() });
     failed = true;
   }
+  // The export carries the list's filters; an employee exports only their own leads (the API's rule).
+  const canExport = filters.scope === 'my' || supervisesCrm(auth.user.role);
+  const exportSearch = canExport ? toExportSearch(filters) : null;
   return data(
-    { title: dt('meta.title', { page: t('title') }), lang: auth.lang, query, rows, meta, agents, failed },
+    { title: dt('meta.title', { page: t('title') }), lang: auth.lang, query, rows, meta, agents, failed, exportSearch },
     { status: failed ? 503 : 200, headers: await auth.headers({ 'Cache-Control': 'private, no-store' }) },
   );
 }
@@ -158,10 +180,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CrmLeadsPage() {
-  const { query, rows, meta, agents, failed, lang } = useLoaderData<typeof loader>();
+  const { query, rows, meta, agents, failed, lang, exportSearch } = useLoaderData<typeof loader>();
   useStaffRefresh('leads');
   const { t } = useTranslation('crmLeads');
   const { t: tc } = useTranslation('crm');
+  const { t: tf } = useTranslation('crmFiles');
   const scope = query.scope ?? 'mine';
   const sortOf = (key: Query['sort']) => ({ href: sortHref(TABLE, query, key), active: query.sort === key ? query.dir : null });
   const columns: Column<CrmLeadItemDto>[] = [
@@ -234,10 +257,16 @@ export default function CrmLeadsPage() {
     <section aria-labelledby="crm-leads-title" className="crm-leads">
       <div className="page-head">
         <h1 id="crm-leads-title">{t('title')}</h1>
-        <Link to={`${PATH}/new`} className="btn btn-primary">
-          {t('newLead')}
-        </Link>
+        <div className="page-head__actions">
+          <Link to={`${PATH}/import`} className="btn btn-secondary">
+            {tf('import.title')}
+          </Link>
+          <Link to={`${PATH}/new`} className="btn btn-primary">
+            {t('newLead')}
+          </Link>
+        </div>
       </div>
+      {exportSearch !== null ? <LeadExportLinks search={exportSearch} /> : null}
 
       <ScopeTabs scope={scope} hrefFor={(s) => tableHref(TABLE, query, { scope: s })} />
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { CreateCrmLeadDto, type CrmAgentDto } from '@realty/contracts';
+import { CreateCrmLeadDto, type CrmAgentDto, supervisesCrm } from '@realty/contracts';
 import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
 import { LEAD_FORM_FIELDS, LeadFields, type LeadFormValues } from '~/components/crm/LeadFields';
@@ -22,7 +22,6 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, args.data?.title);
 
 const LIST = '/dashboard/crm/leads';
-const SUPERVISORS = ['manager', 'admin', 'super_admin'];
 
 /**
  * /dashboard/crm/leads/new (issue 22 "POST /api/crm/leads"; spec 02 §3 Lead): the manual lead
@@ -34,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(auth.lang, 'crmLeads');
   const dt = await i18nServer.getFixedT(auth.lang, 'dashboard');
   const agents = await auth.api.crmLeads.agents().catch((): CrmAgentDto[] => []);
-  const supervisor = SUPERVISORS.includes(auth.user.role);
+  const supervisor = supervisesCrm(auth.user.role);
   return data(
     {
       title: dt('meta.title', { page: t('newLead') }),

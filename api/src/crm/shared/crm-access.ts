@@ -1,16 +1,13 @@
-import type { CrmScope, RoleName } from '@realty/contracts';
+import { supervisesCrm, type CrmScope, type RoleName } from '@realty/contracts';
 import { ApiException } from '../../common/api.exception';
 import type { AuthUser } from '../../common/decorators';
 
 /** Roles that may open the CRM (spec 02 §2 "CRM"; issue 22). */
 export const CRM_ROLES = ['employee', 'manager', 'admin', 'super_admin'] as const satisfies readonly RoleName[];
 
-/** Roles that see and change every agent's records (issue 22 "Rules"). */
-const SUPERVISORS: readonly RoleName[] = ['manager', 'admin', 'super_admin'];
-
 /** True when `actor` may see and change every agent's CRM records (manager, admin, super_admin). */
 export function supervises(actor: Pick<AuthUser, 'role'>): boolean {
-  return SUPERVISORS.includes(actor.role);
+  return supervisesCrm(actor.role);
 }
 
 /** The scope a list shows: 'my' by default (issue 22 "Rules"); an employee may read 'all' too. */

@@ -1,12 +1,12 @@
 import { data } from '@remix-run/node';
 import { ApiError, ApiValidationError } from '@realty/api-client';
-import { STAFF_ROLES, type RoleName } from '@realty/contracts';
+import { CRM_SUPERVISOR_ROLES, STAFF_ROLES, type RoleName } from '@realty/contracts';
 import { i18nServer } from '~/i18n.server';
 import { rethrowAuthError, type SignedInAuth } from '~/lib/auth/auth.server';
 import { redirectWithToast } from '~/lib/forms/toast.server';
 
 /** Roles that see and change every agent's CRM records (the API decides; the pages only offer). */
-export const SUPERVISOR_ROLES: readonly RoleName[] = ['manager', 'admin', 'super_admin'];
+export const SUPERVISOR_ROLES: readonly RoleName[] = CRM_SUPERVISOR_ROLES;
 export const CRM_PAGE_ROLES = STAFF_ROLES;
 
 /**
