@@ -31,6 +31,13 @@ describe('workingMinutesBetween', () => {
     expect(w('2026-06-15T00:00:00', '2026-06-22T00:00:00')).toBe(5 * 9 * 60);
   });
 
+  it('stops at `atMost` when asked (a question about passing a limit), and counts exactly below it', () => {
+    const hours = DEFAULT_WORKING_HOURS;
+    expect(workingMinutesBetween(at('2025-06-16T10:00:00'), at('2026-06-16T10:00:00'), hours, 16)).toBe(16);
+    expect(workingMinutesBetween(at('2026-06-19T17:50:00'), at('2026-06-22T09:05:00'), hours, 16)).toBe(15);
+    expect(workingMinutesBetween(at('2026-06-15T10:00:00'), at('2026-06-22T10:00:00'), hours)).toBe(5 * 9 * 60);
+  });
+
   it('answers 0 when the end is not after the start', () => {
     expect(w('2026-06-15T12:00:00', '2026-06-15T11:00:00')).toBe(0);
     expect(w('2026-06-15T12:00:00', '2026-06-15T12:00:00')).toBe(0);

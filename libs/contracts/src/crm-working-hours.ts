@@ -97,8 +97,16 @@ function instantOf(y: number, m: number, d: number, minutes: number, timeZone: s
  * each working day's window (hours.start..hours.end local time, on hours.days), rounded down.
  * 0 when `to` is not after `from`. Examples with 09:00-18:00 Mon-Fri: Monday 17:55 -> Tuesday
  * 09:10 is 15; Friday 17:50 -> Monday 09:05 is 15; Saturday all day is 0.
+ * `atMost`: stop counting there (answers `atMost`) — "did it pass 15 minutes?" about a lead
+ * months old then costs a day or two of the walk, not one per day since (the lead list asks it
+ * for every row: 25 rows of half-year-old leads took 90 ms).
  */
-export function workingMinutesBetween(from: Date, to: Date, hours: CrmWorkingHours = DEFAULT_WORKING_HOURS): number {
+export function workingMinutesBetween(
+  from: Date,
+  to: Date,
+  hours: CrmWorkingHours = DEFAULT_WORKING_HOURS,
+  atMost = Number.POSITIVE_INFINITY,
+): number {
   const a = from.getTime();
   const b = to.getTime();
   if (!(b > a)) return 0;
@@ -116,6 +124,7 @@ export function workingMinutesBetween(from: Date, to: Date, hours: CrmWorkingHou
     const open = instantOf(y, m, d, hours.start, hours.timeZone);
     const close = instantOf(y, m, d, hours.end, hours.timeZone);
     total += Math.max(0, Math.min(b, close) - Math.max(a, open));
+    if (total >= atMost * 60_000) return atMost;
   }
   return Math.floor(total / 60_000);
 }

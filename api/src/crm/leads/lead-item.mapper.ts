@@ -37,7 +37,7 @@ export function toLeadItem(r: LeadRow, actor: Pick<AuthUser, 'id' | 'role'>, now
     waitingTooLong:
       waiting !== null &&
       waiting > firstContactMinutes() &&
-      workingMinutesBetween(new Date(r.created_at), new Date(now), workingHours()) > firstContactMinutes(),
+      workingMinutesBetween(new Date(r.created_at), new Date(now), workingHours(), firstContactMinutes() + 1) > firstContactMinutes(),
     duplicateOfId: r.duplicate_of_id,
     editable: supervises(actor) || (r.assigned_to !== null && r.assigned_to === actor.id),
   };
