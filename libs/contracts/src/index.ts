@@ -12,6 +12,7 @@ export * from './partners.query';
 export * from './blog';
 export * from './blog.query';
 export * from './leads.rules';
+export * from './rule.messages';
 export * from './leads.fields';
 export * from './leads.api.dto';
 export * from './leads.forms.dto';

@@ -1,4 +1,4 @@
-import type { MessageKey } from './messages';
+import type { RuleMessageKey } from './rule.messages';
 import { isBlank } from './text';
 
 /**
@@ -89,8 +89,8 @@ export const HONEYPOT_FIELD = 'website';
 // Pure rules
 
 const oneOf =
-  (values: readonly string[], missing: MessageKey) =>
-  (value: unknown): MessageKey | null =>
+  (values: readonly string[], missing: RuleMessageKey) =>
+  (value: unknown): RuleMessageKey | null =>
     isBlank(value) ? missing : typeof value === 'string' && values.includes(value) ? null : 'field.enum';
 
 export const quizLocationProblem = oneOf(QUIZ_LOCATIONS, 'quiz.locationRequired');
@@ -98,7 +98,7 @@ export const quizFloorProblem = oneOf(QUIZ_FLOORS, 'quiz.floorRequired');
 export const quizBudgetProblem = oneOf(QUIZ_BUDGETS, 'quiz.budgetRequired');
 
 /** Quiz area: above 0, 40-5500 in steps of 10. */
-export function quizAreaProblem(value: unknown): MessageKey | null {
+export function quizAreaProblem(value: unknown): RuleMessageKey | null {
   if (value === undefined || value === null || value === '') return 'quiz.areaRequired';
   if (typeof value !== 'number' || !Number.isFinite(value)) return 'field.number';
   if (value < QUIZ_AREA.min || value > QUIZ_AREA.max || value % QUIZ_AREA.step !== 0) return 'quiz.areaRange';
@@ -106,19 +106,19 @@ export function quizAreaProblem(value: unknown): MessageKey | null {
 }
 
 /** Calculator area (m²): a number above 0. */
-export function calculatorAreaProblem(value: unknown): MessageKey | null {
+export function calculatorAreaProblem(value: unknown): RuleMessageKey | null {
   if (typeof value !== 'number' || !Number.isFinite(value)) return 'calculator.areaNumber';
   return value > 0 && value <= RENT_CALCULATOR.areaMax ? null : 'calculator.areaNumber';
 }
 
 /** Calculator price per m² (₸ per month): a number above 0. */
-export function calculatorPriceProblem(value: unknown): MessageKey | null {
+export function calculatorPriceProblem(value: unknown): RuleMessageKey | null {
   if (typeof value !== 'number' || !Number.isFinite(value)) return 'calculator.priceNumber';
   return value > 0 && value <= RENT_CALCULATOR.priceMax ? null : 'calculator.priceNumber';
 }
 
 /** Calculator term: 1, 3, 6, 12, 24 or 36 months. */
-export function calculatorTermProblem(value: unknown): MessageKey | null {
+export function calculatorTermProblem(value: unknown): RuleMessageKey | null {
   return typeof value === 'number' && (RENT_CALCULATOR.terms as readonly number[]).includes(value) ? null : 'calculator.term';
 }
 

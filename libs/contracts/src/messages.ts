@@ -8,6 +8,7 @@ import { CRM_MESSAGING_MESSAGES } from './crm-messaging.messages';
 import { CRM_DEAL_MESSAGES } from './crm-deals.messages';
 import { CRM_SCHEDULE_MESSAGES } from './crm-schedule.messages';
 import { CRM_LEAD_FILE_MESSAGES } from './crm-lead-files.messages';
+import { RULE_MESSAGES } from './rule.messages';
 
 /**
  * Error codes of the API envelope (spec 01 §8). The Russian texts are the spec's own;
@@ -40,6 +41,8 @@ type Texts = Record<Language, string>;
 
 /** Messages keyed by an id. Validation decorators carry the id; the API resolves it per language. */
 export const MESSAGES = {
+  // the public forms' own checks, also shown by the browser (rule.messages.ts)
+  ...RULE_MESSAGES,
   // spec 01 §5 'Generic failure'
   VALIDATION_ERROR: {
     ru: 'Произошла ошибка валидации',
@@ -72,7 +75,6 @@ export const MESSAGES = {
   'field.invalid': { ru: 'Недопустимое значение', en: 'Invalid value', kk: 'Жарамсыз мән', zh: '无效的值' },
   'field.unknown': { ru: 'Неизвестный параметр', en: 'Unknown parameter', kk: 'Белгісіз параметр', zh: '未知参数' },
   'field.integer': { ru: 'Должно быть целым числом', en: 'Must be a whole number', kk: 'Бүтін сан болуы керек', zh: '必须是整数' },
-  'field.number': { ru: 'Должно быть числом', en: 'Must be a number', kk: 'Сан болуы керек', zh: '必须是数字' },
   'field.min0': { ru: 'Не может быть отрицательным', en: 'Cannot be negative', kk: 'Теріс болмауы керек', zh: '不能为负数' },
   'field.page': {
     ru: 'Номер страницы должен быть от 1 до 10000',
@@ -85,12 +87,6 @@ export const MESSAGES = {
     en: 'Page size must be between 1 and 100',
     kk: 'Бет өлшемі 1-ден 100-ге дейін болуы керек',
     zh: '每页数量必须在 1 到 100 之间',
-  },
-  'field.enum': {
-    ru: 'Выберите значение из списка',
-    en: 'Choose a value from the list',
-    kk: 'Тізімнен мән таңдаңыз',
-    zh: '请从列表中选择',
   },
   'field.boolean': {
     ru: 'Должно быть true или false',
@@ -387,34 +383,6 @@ export const MESSAGES = {
     en: 'The property is not specified',
     kk: 'Нысан көрсетілмеген',
     zh: '未指定物业',
-  },
-  'quiz.locationRequired': { ru: 'Выберите расположение', en: 'Choose a location', kk: 'Орналасуын таңдаңыз', zh: '请选择位置' },
-  'quiz.floorRequired': { ru: 'Выберите этаж', en: 'Choose a floor', kk: 'Қабатты таңдаңыз', zh: '请选择楼层' },
-  'quiz.budgetRequired': { ru: 'Выберите бюджет', en: 'Choose a budget', kk: 'Бюджетті таңдаңыз', zh: '请选择预算' },
-  'quiz.areaRequired': { ru: 'Укажите площадь', en: 'Enter the area', kk: 'Ауданды көрсетіңіз', zh: '请输入面积' },
-  'quiz.areaRange': {
-    ru: 'Площадь должна быть от 40 до 5500 м² с шагом 10',
-    en: 'The area must be from 40 to 5500 m² in steps of 10',
-    kk: 'Аудан 40-тан 5500 м²-ге дейін, 10 қадаммен болуы керек',
-    zh: '面积必须在 40 到 5500 平方米之间，步长为 10',
-  },
-  'calculator.areaNumber': {
-    ru: 'Введите площадь числом больше 0',
-    en: 'Enter the area as a number above 0',
-    kk: 'Ауданды 0-ден үлкен санмен енгізіңіз',
-    zh: '请输入大于 0 的面积数值',
-  },
-  'calculator.priceNumber': {
-    ru: 'Введите цену за м² числом больше 0',
-    en: 'Enter the price per m² as a number above 0',
-    kk: 'м² бағасын 0-ден үлкен санмен енгізіңіз',
-    zh: '请输入大于 0 的每平方米价格',
-  },
-  'calculator.term': {
-    ru: 'Выберите срок: 1, 3, 6, 12, 24 или 36 месяцев',
-    en: 'Choose a term: 1, 3, 6, 12, 24 or 36 months',
-    kk: 'Мерзімді таңдаңыз: 1, 3, 6, 12, 24 немесе 36 ай',
-    zh: '请选择期限：1、3、6、12、24 或 36 个月',
   },
   // --- Address search (issue 21, spec 02 §5, §7): geocoding.messages.ts
   ...GEOCODING_MESSAGES,

@@ -1,4 +1,4 @@
-import { QUIZ_AREA, QUIZ_BUDGETS, QUIZ_FLOORS, QUIZ_LOCATIONS, quizAreaProblem, translateMessage, type Language } from '@realty/contracts';
+import { QUIZ_AREA, QUIZ_BUDGETS, QUIZ_FLOORS, QUIZ_LOCATIONS, quizAreaProblem, ruleMessage, type Language } from '@realty/contracts';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -48,7 +48,7 @@ export function OfficeQuiz({ initial }: { initial?: PublicFormResult }) {
   const answered = key === 'area' ? areaProblem === null : values[key] !== '';
   const serverErrors = result && !result.ok ? (result.errors ?? {}) : {};
   const error =
-    serverErrors[key] ?? (hydrated && key === 'area' && areaProblem ? translateMessage(areaProblem, i18n.language as Language) : undefined);
+    serverErrors[key] ?? (hydrated && key === 'area' && areaProblem ? ruleMessage(areaProblem, i18n.language as Language) : undefined);
 
   const go = (to: number) => (event: MouseEvent<HTMLButtonElement>) => {
     if (!hydrated) return; // without JavaScript the button posts the form

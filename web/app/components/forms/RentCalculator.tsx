@@ -5,7 +5,7 @@ import {
   calculatorPriceProblem,
   calculatorTermProblem,
   rentCost,
-  translateMessage,
+  ruleMessage,
   type Language,
 } from '@realty/contracts';
 import { formatMoney } from '@realty/i18n/format';
@@ -39,7 +39,7 @@ export function RentCalculator() {
   };
   const valid = !problems.area && !problems.price && !problems.term;
   const cost = valid ? rentCost({ area: num(area) as number, price: num(price) as number, term: num(term) as number }) : null;
-  const error = (k: keyof typeof problems) => (problems[k] ? translateMessage(problems[k], lang) : null);
+  const error = (k: keyof typeof problems) => (problems[k] ? ruleMessage(problems[k], lang) : null);
 
   return (
     <FormSection id="rent-calculator" title={t('calculator.title')} subtitle={t('calculator.subtitle')} className="pf-calculator">
