@@ -18,7 +18,9 @@ beforeAll(async () => {
   const csrf = memoryCsrfStore();
   const token = (await createApiClient({ baseUrl: api.url, csrf }).auth.login({ email, password: api.password })).tokens.accessToken;
   admin = createApiClient({ baseUrl: api.url, token, csrf });
-  [{ id: propertyId }] = await api.query<{ id: string }>('SELECT id FROM properties ORDER BY id LIMIT 1');
+  // A public listing: the fixture also holds deleted ones, which the API answers 404 (the first
+  // by a random id was one of those in about one CI run in ten).
+  propertyId = api.listings[0].id;
 });
 afterAll(() => api?.close());
 
