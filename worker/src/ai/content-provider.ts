@@ -72,3 +72,6 @@ export interface ContentProvider {
   /** A free prompt (generate-via-router); `task` names the use, for the router and the stats. */
   complete(prompt: string, task: string, language: AiLanguage): Promise<AiResult<string>>;
 }
+
+/** Nest token of the worker's ContentProvider (chosen from the environment at start). */
+export const CONTENT_PROVIDER = Symbol('CONTENT_PROVIDER');
