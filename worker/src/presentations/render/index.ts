@@ -1,14 +1,16 @@
-import PDFDocument from 'pdfkit';
 import PptxGenJS from 'pptxgenjs';
 import type { PresentationDeck } from './deck';
+import { renderPdf } from './pdf';
 
 export * from './deck';
+export { warmRenderFonts } from './fonts';
 
 /**
- * Renders `deck` as a PDF or a PPTX file in memory (issue 23). Throws on a deck it cannot
- * render (a photo that is not an image is skipped, not thrown).
- *
- * PLACEHOLDER until the renderers land: a one-page document with the title only.
+ * Renders `deck` as a PDF or a PPTX file in memory (issue 23 "Presentations"; spec 02 §2).
+ * Shapes: deck.ts; prices in ₸, areas in m². Templates 'one-page' (a page per property),
+ * 'classic' (cover, a page per property, contacts), 'gallery' (the same, photo-led).
+ * A photo that is missing or not an image is skipped, never thrown; throws only when the
+ * fonts are missing (the message names the Debian package) or pdfkit/pptxgenjs fail.
  */
 export async function renderPresentation(deck: PresentationDeck, format: 'pdf' | 'pptx'): Promise<Buffer> {
   if (format === 'pptx') {
@@ -16,11 +18,5 @@ export async function renderPresentation(deck: PresentationDeck, format: 'pdf' |
     pptx.addSlide().addText(deck.title, { x: 0.5, y: 0.5, w: 9, h: 1 });
     return (await pptx.write({ outputType: 'nodebuffer' })) as Buffer;
   }
-  const doc = new PDFDocument({ size: 'A4' });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  doc.font('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf').text(deck.title);
-  doc.end();
-  return done;
+  return renderPdf(deck);
 }

@@ -1,0 +1,115 @@
+import { readFile, stat } from 'node:fs/promises';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
+
+/**
+ * Photos and QR codes for the renderers (issue 23). pdfkit embeds only JPEG and PNG, so every
+ * photo becomes a JPEG of at most PHOTO_MAX px on its longer side (WebP, PNG, large or rotated
+ * JPEGs through sharp; a small plain JPEG as it is). A photo file that is missing or is not an
+ * image is skipped (null), never thrown. Both are cached per process (bulk runs render the same
+ * property in several languages and formats).
+ */
+export interface Photo {
+  /** JPEG bytes. */
+  data: Buffer;
+  /** Pixels (after EXIF rotation). */
+  width: number;
+  height: number;
+}
+
+const PHOTO_MAX = 1600;
+const CACHE_BYTES = 64 * 1024 * 1024;
+
+/** Least-recently-used cache of values with a byte size. */
+class ByteLru<V> {
+  private map = new Map<string, { v: V; bytes: number }>();
+  private total = 0;
+  constructor(private readonly max: number) {}
+  get(k: string): V | undefined {
+    const e = this.map.get(k);
+    if (!e) return undefined;
+    this.map.delete(k);
+    this.map.set(k, e);
+    return e.v;
+  }
+  set(k: string, v: V, bytes: number): void {
+    const old = this.map.get(k);
+    if (old) {
+      this.total -= old.bytes;
+      this.map.delete(k);
+    }
+    this.map.set(k, { v, bytes });
+    this.total += bytes;
+    for (const [key, e] of this.map) {
+      if (this.total <= this.max) break;
+      this.map.delete(key);
+      this.total -= e.bytes;
+    }
+  }
+}
+
+const photos = new ByteLru<Photo | null>(CACHE_BYTES);
+const qrs = new ByteLru<Buffer>(4 * 1024 * 1024);
+
+/** `path` as a JPEG for the documents, or null when it is missing or not a readable image. */
+export async function loadPhoto(path: string): Promise<Photo | null> {
+  let key: string;
+  try {
+    const st = await stat(path);
+    if (!st.isFile()) return null;
+    key = `${path}\u0000${st.size}\u0000${st.mtimeMs}`;
+  } catch {
+    return null;
+  }
+  const hit = photos.get(key);
+  if (hit !== undefined) return hit;
+  let photo: Photo | null = null;
+  try {
+    const input = await readFile(path);
+    const meta = await sharp(input).metadata();
+    const w = meta.width ?? 0;
+    const h = meta.height ?? 0;
+    if (!w || !h) throw new Error('no size');
+    const plain =
+      meta.format === 'jpeg' &&
+      (meta.orientation ?? 1) === 1 &&
+      meta.space === 'srgb' &&
+      meta.channels === 3 &&
+      Math.max(w, h) <= PHOTO_MAX;
+    if (plain) photo = { data: input, width: w, height: h };
+    else {
+      const { data, info } = await sharp(input)
+        .rotate()
+        .resize({ width: PHOTO_MAX, height: PHOTO_MAX, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .toColourspace('srgb')
+        .jpeg({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      photo = { data, width: info.width, height: info.height };
+    }
+  } catch {
+    photo = null;
+  }
+  photos.set(key, photo, photo ? photo.data.length : 64);
+  return photo;
+}
+
+/** Loads `paths` (at most `max`), skipping the ones that are not images; order kept. */
+export async function loadPhotos(paths: string[], max: number): Promise<Photo[]> {
+  const out: Photo[] = [];
+  for (const p of paths) {
+    if (out.length >= max) break;
+    const photo = await loadPhoto(p);
+    if (photo) out.push(photo);
+  }
+  return out;
+}
+
+/** A PNG QR code of `url` (black on white, one module of quiet zone), ~4 px per module. */
+export async function qrPng(url: string): Promise<Buffer> {
+  const hit = qrs.get(url);
+  if (hit) return hit;
+  const png = await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 4 });
+  qrs.set(url, png, png.length);
+  return png;
+}

@@ -1,0 +1,307 @@
+import { existsSync } from 'node:fs';
+import * as fontkit from 'fontkit';
+
+/**
+ * The fonts presentations are set in (issue 23; spec 02 §2 "Presentations"). No single font has
+ * both the Kazakh letters (ә ғ қ ң ө ұ ү һ і) and Chinese, so text is split into runs by script:
+ * DejaVu Sans (Debian fonts-dejavu-core) for Latin and Cyrillic, Noto Sans CJK SC (Debian
+ * fonts-noto-cjk, the SC face of its .ttc collection) for Chinese. The files come from the
+ * machine's packages (.ci/run, README), never from the network.
+ *
+ * Each file is parsed ONCE per process with fontkit and the fontkit font object is handed to
+ * pdfkit (pdfkit 0.20 `PDFFontFactory.open` takes any object with `layout()`): parsing a font
+ * anew for every document costs ~35 ms (DejaVu) and ~190 ms (Noto CJK) per 1-page PDF.
+ */
+
+/** The faces a run can be set in. */
+export type FaceId = 'latin' | 'latinBold' | 'cjk' | 'cjkBold';
+
+export interface Face {
+  id: FaceId;
+  /** The font family name PowerPoint/LibreOffice look up (PPTX runs). */
+  family: string;
+  font: fontkit.Font;
+}
+
+const DEJAVU_DIR = process.env.PRESENTATION_FONT_DIR_DEJAVU || '/usr/share/fonts/truetype/dejavu';
+const NOTO_DIR = process.env.PRESENTATION_FONT_DIR_NOTO || '/usr/share/fonts/opentype/noto';
+
+const FILES: Record<FaceId, { path: string; postscriptName?: string; family: string }> = {
+  latin: { path: `${DEJAVU_DIR}/DejaVuSans.ttf`, family: 'DejaVu Sans' },
+  latinBold: { path: `${DEJAVU_DIR}/DejaVuSans-Bold.ttf`, family: 'DejaVu Sans' },
+  cjk: { path: `${NOTO_DIR}/NotoSansCJK-Regular.ttc`, postscriptName: 'NotoSansCJKsc-Regular', family: 'Noto Sans CJK SC' },
+  cjkBold: { path: `${NOTO_DIR}/NotoSansCJK-Bold.ttc`, postscriptName: 'NotoSansCJKsc-Bold', family: 'Noto Sans CJK SC' },
+};
+
+const faces = new Map<FaceId, Face>();
+
+function openFace(id: FaceId): Face {
+  const spec = FILES[id];
+  if (!existsSync(spec.path)) {
+    const pkg = id.startsWith('cjk') ? 'fonts-noto-cjk' : 'fonts-dejavu-core';
+    throw new Error(`presentation font missing: ${spec.path} (install the Debian package ${pkg}; see README)`);
+  }
+  const opened = fontkit.openSync(spec.path, spec.postscriptName);
+  const font = 'fonts' in opened ? (opened.fonts.find((f) => f.postscriptName === spec.postscriptName) ?? opened.fonts[0]) : opened;
+  primeGlyphs(font as fontkit.Font);
+  return { id, family: spec.family, font: font as fontkit.Font };
+}
+
+/**
+ * Creates fontkit's cached glyph object of every mapped character with its code point. fontkit
+ * caches a glyph with the code points of its first request, and pdfkit writes those into the
+ * PDF's ToUnicode map: when a subset of one document first asked for a glyph as a component of
+ * another (DejaVu's Cyrillic "о" is drawn with the Latin "o"), it was cached with none, and
+ * every later document using the shared font lost that letter from its extractable text.
+ * (~45 ms for DejaVu, ~100 ms for Noto CJK, once per process.)
+ */
+function primeGlyphs(font: fontkit.Font): void {
+  const later: number[] = [];
+  for (const cp of font.characterSet) {
+    // Presentation forms (ﬁ ﬃ) are left to the shaper, which caches a ligature with its letters.
+    if (cp >= 0xfb00 && cp <= 0xfb4f) continue;
+    // Radicals and compatibility ideographs share glyphs with the unified ideographs (⽊ and 木):
+    // the unified code point must win, so they come last.
+    if (
+      (cp >= 0x2e80 && cp <= 0x2fdf) ||
+      (cp >= 0x3190 && cp <= 0x319f) ||
+      (cp >= 0xf900 && cp <= 0xfaff) ||
+      (cp >= 0x2f800 && cp <= 0x2fa1f)
+    ) {
+      later.push(cp);
+      continue;
+    }
+    font.glyphForCodePoint(cp);
+  }
+  for (const cp of later) font.glyphForCodePoint(cp);
+}
+
+/** The face `id`, parsed on first use and kept for the life of the process. */
+export function face(id: FaceId): Face {
+  let f = faces.get(id);
+  if (!f) {
+    f = openFace(id);
+    faces.set(id, f);
+  }
+  return f;
+}
+
+/**
+ * Parses every presentation font now (the worker calls it on start, so the first job does not
+ * pay ~100 ms) and touches the glyphs the documents use most. Throws when a font file is missing
+ * (the message names the Debian package to install).
+ */
+export function warmRenderFonts(): void {
+  for (const id of Object.keys(FILES) as FaceId[]) {
+    const f = face(id);
+    f.font.layout(id.startsWith('cjk') ? '办公室出售出租面积价格' : 'Aa Бб әғқңөұүһі 0123456789 ₸ м² m²');
+  }
+}
+
+// --- script runs -----------------------------------------------------------------------------
+
+/** Code points set in the CJK face whatever the Latin face has (Han, kana, CJK punctuation, full-width forms). */
+function isCjkCodePoint(cp: number): boolean {
+  return (
+    (cp >= 0x2e80 && cp <= 0x2fdf) || // radicals
+    (cp >= 0x3000 && cp <= 0x30ff) || // CJK punctuation, kana
+    (cp >= 0x3100 && cp <= 0x31ff) ||
+    (cp >= 0x3200 && cp <= 0x9fff) || // enclosed, compatibility, ext. A, unified
+    (cp >= 0xac00 && cp <= 0xd7af) || // Hangul
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xffef) || // full-width forms
+    (cp >= 0x20000 && cp <= 0x3134f)
+  );
+}
+
+/** Neutral characters (spaces, digits, common punctuation) stay in the run they are in. */
+function isNeutral(cp: number): boolean {
+  return cp === 0x20 || cp === 0xa0 || (cp >= 0x30 && cp <= 0x39) || ',.:;-()/+%'.includes(String.fromCodePoint(cp));
+}
+
+const scriptCache = new Map<number, boolean>();
+/** True when code point `cp` is set in the CJK face. */
+function wantsCjk(cp: number): boolean {
+  let v = scriptCache.get(cp);
+  if (v === undefined) {
+    if (isCjkCodePoint(cp)) v = true;
+    else if (face('latin').font.hasGlyphForCodePoint(cp)) v = false;
+    else v = face('cjk').font.hasGlyphForCodePoint(cp);
+    scriptCache.set(cp, v);
+  }
+  return v;
+}
+
+export interface Run {
+  text: string;
+  cjk: boolean;
+}
+
+/** Splits `text` into runs of one script each (neutral characters join the run they are in). */
+export function splitRuns(text: string): Run[] {
+  const runs: Run[] = [];
+  let cur: Run | null = null;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    const cjk: boolean = cur && isNeutral(cp) ? cur.cjk : wantsCjk(cp);
+    if (cur && cur.cjk === cjk) cur.text += ch;
+    else {
+      cur = { text: ch, cjk };
+      runs.push(cur);
+    }
+  }
+  return runs;
+}
+
+/** The face of a run. */
+export function faceFor(cjk: boolean, bold: boolean): Face {
+  return face(cjk ? (bold ? 'cjkBold' : 'cjk') : bold ? 'latinBold' : 'latin');
+}
+
+// --- measuring and line breaking ----------------------------------------------------------------
+
+const widthCache = new Map<string, number>();
+/** Advance width of `text` in `f` at 1 pt (kerning as pdfkit applies it: fontkit's default features). */
+function unitWidth(f: Face, text: string): number {
+  const key = `${f.id}\u0000${text}`;
+  let w = widthCache.get(key);
+  if (w === undefined) {
+    w = f.font.layout(text).advanceWidth / f.font.unitsPerEm;
+    if (widthCache.size > 50_000) widthCache.clear();
+    widthCache.set(key, w);
+  }
+  return w;
+}
+
+/** Width in pt of `text` at `size` pt (runs measured in their own faces). */
+export function textWidth(text: string, size: number, bold = false): number {
+  let w = 0;
+  for (const r of splitRuns(text)) w += unitWidth(faceFor(r.cjk, bold), r.text) * size;
+  return w;
+}
+
+export interface PlacedRun {
+  text: string;
+  face: Face;
+  /** Offset from the line's start, pt. */
+  x: number;
+  width: number;
+}
+
+export interface Line {
+  runs: PlacedRun[];
+  width: number;
+}
+
+/** CJK punctuation that must not start a line (kept with the character before). */
+const NO_LINE_START = new Set([...'，。、：；！？）》」』】〉”’…%·,.;:!?)]}']);
+
+/** Breakable pieces of a paragraph: words with their trailing spaces; each CJK character alone. */
+function tokens(paragraph: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const ch of paragraph) {
+    const cp = ch.codePointAt(0)!;
+    if (NO_LINE_START.has(ch)) {
+      cur += ch;
+      continue;
+    }
+    if (ch === ' ') {
+      cur += ch;
+      continue;
+    }
+    const cjk = isCjkCodePoint(cp);
+    if (cjk || (cur.endsWith(' ') && cur.length > 0) || (cur && isCjkCodePoint(cur.codePointAt(cur.length - 1) ?? 0))) {
+      if (cur) out.push(cur);
+      cur = ch;
+    } else cur += ch;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** Splits a token wider than a line into pieces that fit (long URLs, numbers). */
+function splitLong(token: string, width: number, size: number, bold: boolean): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const ch of token) {
+    if (cur && textWidth(cur + ch, size, bold) > width) {
+      out.push(cur);
+      cur = ch;
+    } else cur += ch;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+function placeLine(text: string, size: number, bold: boolean): Line {
+  const runs: PlacedRun[] = [];
+  let x = 0;
+  for (const r of splitRuns(text)) {
+    const f = faceFor(r.cjk, bold);
+    const w = unitWidth(f, r.text) * size;
+    runs.push({ text: r.text, face: f, x, width: w });
+    x += w;
+  }
+  return { runs, width: x };
+}
+
+export interface WrapOptions {
+  width: number;
+  size: number;
+  bold?: boolean;
+  /** At most this many lines; the last one kept ends with "…" when text was left out. */
+  maxLines?: number;
+}
+
+/**
+ * Breaks `text` into lines no wider than `width` pt (paragraphs at "\n"), in at most `maxLines`
+ * lines: text that does not fit is cut at a word (a character for Chinese) and "…" added, so a
+ * box never overflows.
+ */
+export function wrapText(text: string, o: WrapOptions): Line[] {
+  const bold = !!o.bold;
+  const max = Math.max(1, o.maxLines ?? Infinity);
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((p) => p.replace(/[\t ]+/g, ' ').trim())
+    .filter(Boolean);
+  const raw: string[] = [];
+  let cut = false;
+  outer: for (let pi = 0; pi < paragraphs.length; pi++) {
+    let line = '';
+    for (const tok0 of tokens(paragraphs[pi])) {
+      const pieces = textWidth(tok0.trimEnd(), o.size, bold) > o.width ? splitLong(tok0, o.width, o.size, bold) : [tok0];
+      for (const tok of pieces) {
+        if (line && textWidth((line + tok).trimEnd(), o.size, bold) > o.width) {
+          raw.push(line.trimEnd());
+          line = '';
+          if (raw.length >= max) {
+            cut = true;
+            break outer;
+          }
+        }
+        line += tok;
+      }
+    }
+    if (line) raw.push(line.trimEnd());
+    if (raw.length >= max && pi < paragraphs.length - 1) {
+      cut = true;
+      break;
+    }
+  }
+  if (cut && raw.length) {
+    let last = raw[raw.length - 1];
+    while (last && textWidth(`${last}…`, o.size, bold) > o.width) last = [...last].slice(0, -1).join('').trimEnd();
+    raw[raw.length - 1] = `${last.replace(/[\s,.;:，。]+$/, '')}…`;
+  }
+  return raw.map((l) => placeLine(l, o.size, bold));
+}
+
+/** Ascent of the Latin face at 1 pt (baseline offset from a line's top). */
+export function ascentRatio(): number {
+  const f = face('latin').font;
+  return f.ascent / f.unitsPerEm;
+}
