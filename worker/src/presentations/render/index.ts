@@ -1,6 +1,6 @@
-import PptxGenJS from 'pptxgenjs';
 import type { PresentationDeck } from './deck';
 import { renderPdf } from './pdf';
+import { renderPptx } from './pptx';
 
 export * from './deck';
 export { warmRenderFonts } from './fonts';
@@ -13,10 +13,5 @@ export { warmRenderFonts } from './fonts';
  * fonts are missing (the message names the Debian package) or pdfkit/pptxgenjs fail.
  */
 export async function renderPresentation(deck: PresentationDeck, format: 'pdf' | 'pptx'): Promise<Buffer> {
-  if (format === 'pptx') {
-    const pptx = new PptxGenJS();
-    pptx.addSlide().addText(deck.title, { x: 0.5, y: 0.5, w: 9, h: 1 });
-    return (await pptx.write({ outputType: 'nodebuffer' })) as Buffer;
-  }
-  return renderPdf(deck);
+  return format === 'pptx' ? renderPptx(deck) : renderPdf(deck);
 }
