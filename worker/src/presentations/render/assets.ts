@@ -105,11 +105,19 @@ export async function loadPhotos(paths: string[], max: number): Promise<Photo[]>
   return out;
 }
 
-/** A PNG QR code of `url` (black on white, one module of quiet zone), ~4 px per module. */
+/** A PNG QR code of `url` (8-bit grey, black on white, one module of quiet zone, 4 px per module). */
 export async function qrPng(url: string): Promise<Buffer> {
   const hit = qrs.get(url);
   if (hit) return hit;
-  const png = await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 4 });
+  // Grey, no alpha channel: pdfkit embeds such a PNG's data as it is (with alpha it decodes and
+  // re-compresses it, ~1 ms per document).
+  const png = await QRCode.toBuffer(url, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    scale: 4,
+    rendererOpts: { colorType: 0 } as QRCode.QRCodeToBufferOptions['rendererOpts'],
+  });
   qrs.set(url, png, png.length);
   return png;
 }

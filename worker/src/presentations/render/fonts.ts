@@ -14,7 +14,7 @@ import * as fontkit from 'fontkit';
  */
 
 /** The faces a run can be set in. */
-export type FaceId = 'latin' | 'latinBold' | 'cjk' | 'cjkBold';
+export type FaceId = 'latin' | 'latinBold' | 'cjk';
 
 export interface Face {
   id: FaceId;
@@ -30,7 +30,6 @@ const FILES: Record<FaceId, { path: string; postscriptName?: string; family: str
   latin: { path: `${DEJAVU_DIR}/DejaVuSans.ttf`, family: 'DejaVu Sans' },
   latinBold: { path: `${DEJAVU_DIR}/DejaVuSans-Bold.ttf`, family: 'DejaVu Sans' },
   cjk: { path: `${NOTO_DIR}/NotoSansCJK-Regular.ttc`, postscriptName: 'NotoSansCJKsc-Regular', family: 'Noto Sans CJK SC' },
-  cjkBold: { path: `${NOTO_DIR}/NotoSansCJK-Bold.ttc`, postscriptName: 'NotoSansCJKsc-Bold', family: 'Noto Sans CJK SC' },
 };
 
 const faces = new Map<FaceId, Face>();
@@ -44,7 +43,28 @@ function openFace(id: FaceId): Face {
   const opened = fontkit.openSync(spec.path, spec.postscriptName);
   const font = 'fonts' in opened ? (opened.fonts.find((f) => f.postscriptName === spec.postscriptName) ?? opened.fonts[0]) : opened;
   primeGlyphs(font as fontkit.Font);
+  memoizeGlyphDecode(font as fontkit.Font);
   return { id, family: spec.family, font: font as fontkit.Font };
+}
+
+type DecodingGlyph = { _decode?: () => unknown; __decoded?: unknown; __memo?: boolean };
+
+/**
+ * fontkit's TrueType glyph parses its outline from the font file on every `_decode()`, and the
+ * subset pdfkit embeds in each document calls it for every glyph used (~15% of a 1-page PDF).
+ * Kept on the glyph object after the first parse: the result is read only, except under a
+ * variable font's variation processor (DejaVu Sans has none; CFF glyphs cache their path already).
+ */
+function memoizeGlyphDecode(font: fontkit.Font): void {
+  if ((font as unknown as { _variationProcessor?: unknown })._variationProcessor) return;
+  const proto = Object.getPrototypeOf(font.getGlyph(0)) as DecodingGlyph;
+  if (typeof proto._decode !== 'function' || proto.__memo) return;
+  const decode = proto._decode;
+  proto._decode = function (this: DecodingGlyph) {
+    if (this.__decoded === undefined) this.__decoded = decode.call(this);
+    return this.__decoded;
+  };
+  proto.__memo = true;
 }
 
 /**
@@ -154,9 +174,13 @@ export function splitRuns(text: string): Run[] {
   return runs;
 }
 
-/** The face of a run. */
+/**
+ * The face of a run. Chinese has one face (regular; bold is drawn by the renderer, stroked in
+ * the PDF, synthesised by the viewer in the PPTX): each embedded CFF subset of Noto Sans CJK costs
+ * ~20 ms per document, and a second one would halve the Chinese figure (bench/README.md).
+ */
 export function faceFor(cjk: boolean, bold: boolean): Face {
-  return face(cjk ? (bold ? 'cjkBold' : 'cjk') : bold ? 'latinBold' : 'latin');
+  return face(cjk ? 'cjk' : bold ? 'latinBold' : 'latin');
 }
 
 // --- measuring and line breaking ----------------------------------------------------------------

@@ -45,11 +45,28 @@ interface TextOpts {
 type Img = object;
 type WithOpenImage = { openImage(src: Buffer): Img; image(src: Img, x: number, y: number, o: object): unknown };
 
+/**
+ * pdfkit's per-font cache of shaped words (`EmbeddedFont.layoutCache`: word -> glyphs and
+ * positions in 1/1000 em, never changed once made) lives one document long, so every document
+ * shaped its words again with fontkit (~20% of a 1-page PDF). One cache per face is shared by the
+ * documents of the process instead; it is replaced by an empty one past ~50,000 words.
+ */
+const layoutCaches = new Map<FaceId, { cache: Record<string, unknown>; uses: number }>();
+function sharedLayoutCache(id: FaceId): Record<string, unknown> {
+  let e = layoutCaches.get(id);
+  if (!e || (++e.uses % 256 === 0 && Object.keys(e.cache).length > 50_000)) {
+    e = { cache: Object.create(null) as Record<string, unknown>, uses: 1 };
+    layoutCaches.set(id, e);
+  }
+  return e.cache;
+}
+
 /** One document being drawn: pdfkit plus the typesetting of fonts.ts. */
 class Canvas {
   readonly doc: PDFKit.PDFDocument;
   private page = 0;
   private readonly images = new Map<Photo, Img>();
+  private readonly opened = new Set<FaceId>();
 
   constructor(private readonly deck: PresentationDeck) {
     const lang = { ru: 'ru-RU', en: 'en-US', kk: 'kk-KZ', zh: 'zh-CN' }[deck.language];
@@ -63,8 +80,18 @@ class Canvas {
       info: { Title: deck.title, Author: deck.brand.name, Creator: deck.brand.name },
     });
     // The fontkit objects parsed once per process (fonts.ts); pdfkit embeds a subset per document.
-    for (const id of ['latin', 'latinBold', 'cjk', 'cjkBold'] as FaceId[]) {
+    for (const id of ['latin', 'latinBold', 'cjk'] as FaceId[]) {
       this.doc.registerFont(id, face(id).font as unknown as string);
+    }
+  }
+
+  /** Selects face `id`, sharing its pdfkit layout cache across documents (see sharedLayoutCache). */
+  private useFace(id: FaceId): void {
+    this.doc.font(id);
+    if (!this.opened.has(id)) {
+      this.opened.add(id);
+      const embedded = (this.doc as unknown as { _font?: { layoutCache?: object } })._font;
+      if (embedded && embedded.layoutCache) embedded.layoutCache = sharedLayoutCache(id);
     }
   }
 
@@ -85,10 +112,18 @@ class Canvas {
       const baseline = y + i * lh + ascent + (lh - o.size * 1.17) / 2;
       const dx = o.align === 'center' ? (o.width - line.width) / 2 : o.align === 'right' ? o.width - line.width : 0;
       for (const r of line.runs) {
+        // Chinese bold: the regular face stroked in its own colour (one CJK subset per document).
+        const fauxBold = !!o.bold && r.face.id === 'cjk';
+        if (fauxBold)
+          this.doc
+            .save()
+            .lineWidth(o.size * 0.035)
+            .strokeColor(o.color ?? TEXT);
+        this.useFace(r.face.id);
         this.doc
-          .font(r.face.id)
           .fontSize(o.size)
-          .text(r.text, x + dx + r.x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+          .text(r.text, x + dx + r.x, baseline, { lineBreak: false, baseline: 'alphabetic', fill: true, stroke: fauxBold });
+        if (fauxBold) this.doc.restore();
       }
     });
     return lines.length * lh;

@@ -1,0 +1,128 @@
+// Render-only figures of the presentations of issue 23 (bench/README.md "Presentations (issue 23)"):
+// renderPresentation() of the worker's build (worker/dist/presentations/render) called in this
+// process, one document at a time, no queue, no database, no file written. The end-to-end figures
+// through the queue are measured separately.
+//
+// Cases: a 1-page PDF ('one-page', one property, three photos) in ru, kk and zh; a 10-page PDF
+// ('classic', 8 properties: cover + 8 + contacts = 10 pages) in ru; a 10-slide PPTX ('classic',
+// 8 properties) in ru and zh. Each case: warm-up renders unmeasured, then renders back to back
+// for BENCH_RENDER_SECONDS (5) seconds: documents per second, p50/p95/max ms.
+//
+// The fonts are parsed once (warmRenderFonts, as the worker does on start); the photos are JPEGs of
+// 1200x800 px (taken as they are) and are converted once per process (the renderer's photo cache),
+// as in a bulk run where a property is rendered in several languages and formats.
+//
+// Alone: `npm run build -w worker` (or `npx tsc -b worker`), then `node bench/lib/presentations-render.mjs`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..', '..');
+const require = createRequire(import.meta.url);
+
+/** Targets of issue 23 (render-only here; the issue states them end to end). */
+export const RENDER_TARGETS = [
+  { case: 'pdf-1page-ru', metric: 'per_s', min: 100, target: '1-page PDF in Russian >= 100/s' },
+  { case: 'pdf-1page-kk', metric: 'per_s', min: 100, target: '1-page PDF in Kazakh >= 100/s' },
+  { case: 'pdf-1page-zh', metric: 'per_s', min: 25, target: '1-page PDF in Chinese >= 25/s' },
+  { case: 'pptx-10slides-ru', metric: 'p95_ms', max: 50, target: '10-slide PPTX p95 <= 50 ms' },
+];
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+async function measure(render, { seconds, warmup }) {
+  for (let i = 0; i < warmup; i++) await render();
+  const times = [];
+  let bytes = 0;
+  const start = performance.now();
+  const until = start + seconds * 1000;
+  while (performance.now() < until || times.length < 5) {
+    const t = performance.now();
+    const out = await render();
+    times.push(performance.now() - t);
+    bytes = out.length;
+  }
+  const total = performance.now() - start;
+  times.sort((a, b) => a - b);
+  return {
+    n: times.length,
+    per_s: round((times.length / total) * 1000),
+    p50_ms: round(pct(times, 50)),
+    p95_ms: round(pct(times, 95)),
+    max_ms: round(times[times.length - 1]),
+    bytes,
+  };
+}
+
+/**
+ * Runs the render cases; returns { cases: [{name, ...figures}], targets: [{target, value, ok}] }.
+ * Throws when the worker is not built.
+ */
+export async function runRenderBench({ seconds = Number(process.env.BENCH_RENDER_SECONDS || 5), log = console.log } = {}) {
+  const dist = path.join(root, 'worker', 'dist', 'presentations', 'render');
+  let render, samples;
+  try {
+    render = require(path.join(dist, 'index.js'));
+    samples = require(path.join(dist, 'sample-decks.js'));
+  } catch (e) {
+    throw new Error(`the worker is not built (npx tsc -b worker): ${e.message}`);
+  }
+  const sharp = require(require.resolve('sharp', { paths: [path.join(root, 'worker')] }));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-render-'));
+  try {
+    const photos = [];
+    for (const [i, color] of ['#4477aa', '#aa7744', '#44aa77'].entries()) {
+      const file = path.join(dir, `photo-${i}.jpg`);
+      // Noise, so the JPEGs weigh what photos weigh (~100-200 kB), not a flat colour's few kB.
+      const noise = Buffer.alloc(1200 * 800 * 3);
+      for (let j = 0; j < noise.length; j++) noise[j] = (j * 2654435761 + i * 97) % 251;
+      await sharp(noise, { raw: { width: 1200, height: 800, channels: 3 } })
+        .composite([{ input: { create: { width: 1200, height: 800, channels: 4, background: color + 'c0' } } }])
+        .jpeg({ quality: 80 })
+        .toFile(file);
+      photos.push(file);
+    }
+    let t = performance.now();
+    render.warmRenderFonts();
+    const warmMs = round(performance.now() - t);
+    log(`render: fonts parsed in ${warmMs} ms (warmRenderFonts)`);
+
+    const deck = (lang, template, count) => samples.sampleDeck(lang, { template, count, photoPaths: photos });
+    const plan = [
+      { name: 'pdf-1page-ru', deck: deck('ru', 'one-page', 1), format: 'pdf', pages: 1 },
+      { name: 'pdf-1page-kk', deck: deck('kk', 'one-page', 1), format: 'pdf', pages: 1 },
+      { name: 'pdf-1page-zh', deck: deck('zh', 'one-page', 1), format: 'pdf', pages: 1 },
+      { name: 'pdf-10pages-ru', deck: deck('ru', 'classic', 8), format: 'pdf', pages: 10 },
+      { name: 'pptx-10slides-ru', deck: deck('ru', 'classic', 8), format: 'pptx', pages: 10 },
+      { name: 'pptx-10slides-zh', deck: deck('zh', 'classic', 8), format: 'pptx', pages: 10 },
+    ];
+    const cases = [];
+    for (const c of plan) {
+      const r = await measure(() => render.renderPresentation(c.deck, c.format), { seconds, warmup: 5 });
+      const row = { name: c.name, format: c.format, pages: c.pages, language: c.deck.language, ...r };
+      log(
+        `render ${c.name}: ${r.per_s}/s, p50 ${r.p50_ms} ms, p95 ${r.p95_ms} ms, max ${r.max_ms} ms (${r.n} documents, ${Math.round(r.bytes / 1024)} kB)`,
+      );
+      cases.push(row);
+    }
+    const targets = RENDER_TARGETS.map((tg) => {
+      const c = cases.find((x) => x.name === tg.case);
+      const value = c[tg.metric];
+      const ok = tg.min != null ? value >= tg.min : value <= tg.max;
+      return { target: `${tg.target} (render only)`, value: `${value}${tg.metric === 'per_s' ? '/s' : ' ms'}`, ok };
+    });
+    return { fonts_warm_ms: warmMs, seconds_per_case: seconds, cases, targets };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Alone: node bench/lib/presentations-render.mjs
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const r = await runRenderBench();
+  for (const t of r.targets) console.log(`  ${t.ok ? 'PASS' : 'MISS'}  ${t.target}: ${t.value}`);
+}
