@@ -9,11 +9,13 @@
 // for BENCH_RENDER_SECONDS (5) seconds: documents per second, p50/p95/max ms.
 //
 // The fonts are parsed once (warmRenderFonts, as the worker does on start); the photos are JPEGs of
-// 1200x800 px (taken as they are) and are converted once per process (the renderer's photo cache),
-// as in a bulk run where a property is rendered in several languages and formats.
+// 1200x800 px, ~170 kB (the large photo is taken as it is; the small ones are made 800/640 px once
+// per process, the renderer's photo cache, as in a bulk run where a property is rendered in
+// several languages and formats). Besides wall-clock figures, each case reports the process's CPU
+// time per document (user + system), which a busy machine changes less.
 //
 // Alone: `npm run build -w worker` (or `npx tsc -b worker`), then `node bench/lib/presentations-render.mjs`.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +33,23 @@ export const RENDER_TARGETS = [
   { case: 'pptx-10slides-ru', metric: 'p95_ms', max: 50, target: '10-slide PPTX p95 <= 50 ms' },
 ];
 
+/** Smooth colour waves with grain: a JPEG of it weighs what a photo does (~170 kB at 1200x800, q80). */
+function photoLike(w, h, seed) {
+  const b = Buffer.alloc(w * h * 3);
+  let s = seed + 1;
+  const amp = 14;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      s = (s * 1103515245 + 12345) & 0x7fffffff;
+      const n = (s % (2 * amp)) - amp;
+      const i = (y * w + x) * 3;
+      b[i] = Math.max(0, Math.min(255, 120 + 80 * Math.sin(x / (90 + seed * 10)) + n));
+      b[i + 1] = Math.max(0, Math.min(255, 110 + 60 * Math.cos(y / 70) + n));
+      b[i + 2] = Math.max(0, Math.min(255, 140 + 50 * Math.sin((x + y) / 130) + n));
+    }
+  return b;
+}
+
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
@@ -38,6 +57,7 @@ async function measure(render, { seconds, warmup }) {
   for (let i = 0; i < warmup; i++) await render();
   const times = [];
   let bytes = 0;
+  const cpu0 = process.cpuUsage();
   const start = performance.now();
   const until = start + seconds * 1000;
   while (performance.now() < until || times.length < 5) {
@@ -47,10 +67,12 @@ async function measure(render, { seconds, warmup }) {
     bytes = out.length;
   }
   const total = performance.now() - start;
+  const cpu = process.cpuUsage(cpu0);
   times.sort((a, b) => a - b);
   return {
     n: times.length,
     per_s: round((times.length / total) * 1000),
+    cpu_ms_per_doc: round((cpu.user + cpu.system) / 1000 / times.length),
     p50_ms: round(pct(times, 50)),
     p95_ms: round(pct(times, 95)),
     max_ms: round(times[times.length - 1]),
@@ -75,17 +97,15 @@ export async function runRenderBench({ seconds = Number(process.env.BENCH_RENDER
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-render-'));
   try {
     const photos = [];
-    for (const [i, color] of ['#4477aa', '#aa7744', '#44aa77'].entries()) {
+    for (let i = 0; i < 3; i++) {
       const file = path.join(dir, `photo-${i}.jpg`);
-      // Noise, so the JPEGs weigh what photos weigh (~100-200 kB), not a flat colour's few kB.
-      const noise = Buffer.alloc(1200 * 800 * 3);
-      for (let j = 0; j < noise.length; j++) noise[j] = (j * 2654435761 + i * 97) % 251;
-      await sharp(noise, { raw: { width: 1200, height: 800, channels: 3 } })
-        .composite([{ input: { create: { width: 1200, height: 800, channels: 4, background: color + 'c0' } } }])
+      await sharp(photoLike(1200, 800, i), { raw: { width: 1200, height: 800, channels: 3 } })
         .jpeg({ quality: 80 })
         .toFile(file);
       photos.push(file);
     }
+    const photoKb = Math.round(photos.map((f) => statSync(f).size).reduce((a, b) => a + b, 0) / photos.length / 1024);
+    log(`render: 3 photos of 1200x800 px, ~${photoKb} kB each`);
     let t = performance.now();
     render.warmRenderFonts();
     const warmMs = round(performance.now() - t);
@@ -105,7 +125,7 @@ export async function runRenderBench({ seconds = Number(process.env.BENCH_RENDER
       const r = await measure(() => render.renderPresentation(c.deck, c.format), { seconds, warmup: 5 });
       const row = { name: c.name, format: c.format, pages: c.pages, language: c.deck.language, ...r };
       log(
-        `render ${c.name}: ${r.per_s}/s, p50 ${r.p50_ms} ms, p95 ${r.p95_ms} ms, max ${r.max_ms} ms (${r.n} documents, ${Math.round(r.bytes / 1024)} kB)`,
+        `render ${c.name}: ${r.per_s}/s, p50 ${r.p50_ms} ms, p95 ${r.p95_ms} ms, max ${r.max_ms} ms, CPU ${r.cpu_ms_per_doc} ms/document (${r.n} documents, ${Math.round(r.bytes / 1024)} kB)`,
       );
       cases.push(row);
     }
@@ -115,7 +135,14 @@ export async function runRenderBench({ seconds = Number(process.env.BENCH_RENDER
       const ok = tg.min != null ? value >= tg.min : value <= tg.max;
       return { target: `${tg.target} (render only)`, value: `${value}${tg.metric === 'per_s' ? '/s' : ' ms'}`, ok };
     });
-    return { fonts_warm_ms: warmMs, seconds_per_case: seconds, cases, targets };
+    return {
+      fonts_warm_ms: warmMs,
+      photo_kb: photoKb,
+      seconds_per_case: seconds,
+      load_average: os.loadavg().map((n) => round(n)),
+      cases,
+      targets,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,8 +4,9 @@ import sharp from 'sharp';
 
 /**
  * Photos and QR codes for the renderers (issue 23). pdfkit embeds only JPEG and PNG, so every
- * photo becomes a JPEG of at most PHOTO_MAX px on its longer side (WebP, PNG, large or rotated
- * JPEGs through sharp; a small plain JPEG as it is). A photo file that is missing or is not an
+ * photo becomes a JPEG of at most `maxSide` px on its longer side (WebP, PNG, large or rotated
+ * JPEGs through sharp; a small plain JPEG as it is): the first photo of a property (the large
+ * one) up to 1600 px in a PDF and 1280 px in a PPTX, the others half that. A photo file that is missing or is not an
  * image is skipped (null), never thrown. Both are cached per process (bulk runs render the same
  * property in several languages and formats).
  */
@@ -17,7 +18,6 @@ export interface Photo {
   height: number;
 }
 
-const PHOTO_MAX = 1600;
 const CACHE_BYTES = 64 * 1024 * 1024;
 
 /** Least-recently-used cache of values with a byte size. */
@@ -51,13 +51,13 @@ class ByteLru<V> {
 const photos = new ByteLru<Photo | null>(CACHE_BYTES);
 const qrs = new ByteLru<Buffer>(4 * 1024 * 1024);
 
-/** `path` as a JPEG for the documents, or null when it is missing or not a readable image. */
-export async function loadPhoto(path: string): Promise<Photo | null> {
+/** `path` as a JPEG of at most `maxSide` px, or null when it is missing or not a readable image. */
+export async function loadPhoto(path: string, maxSide: number): Promise<Photo | null> {
   let key: string;
   try {
     const st = await stat(path);
     if (!st.isFile()) return null;
-    key = `${path}\u0000${st.size}\u0000${st.mtimeMs}`;
+    key = `${path}\u0000${st.size}\u0000${st.mtimeMs}\u0000${maxSide}`;
   } catch {
     return null;
   }
@@ -71,16 +71,12 @@ export async function loadPhoto(path: string): Promise<Photo | null> {
     const h = meta.height ?? 0;
     if (!w || !h) throw new Error('no size');
     const plain =
-      meta.format === 'jpeg' &&
-      (meta.orientation ?? 1) === 1 &&
-      meta.space === 'srgb' &&
-      meta.channels === 3 &&
-      Math.max(w, h) <= PHOTO_MAX;
+      meta.format === 'jpeg' && (meta.orientation ?? 1) === 1 && meta.space === 'srgb' && meta.channels === 3 && Math.max(w, h) <= maxSide;
     if (plain) photo = { data: input, width: w, height: h };
     else {
       const { data, info } = await sharp(input)
         .rotate()
-        .resize({ width: PHOTO_MAX, height: PHOTO_MAX, fit: 'inside', withoutEnlargement: true })
+        .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
         .flatten({ background: '#ffffff' })
         .toColourspace('srgb')
         .jpeg({ quality: 80 })
@@ -94,12 +90,15 @@ export async function loadPhoto(path: string): Promise<Photo | null> {
   return photo;
 }
 
-/** Loads `paths` (at most `max`), skipping the ones that are not images; order kept. */
-export async function loadPhotos(paths: string[], max: number): Promise<Photo[]> {
+/**
+ * Loads `paths` (at most `max`), skipping the ones that are not images; order kept. The first
+ * one kept is at most `firstSide` px, the others `otherSide`.
+ */
+export async function loadPhotos(paths: string[], max: number, firstSide: number, otherSide: number): Promise<Photo[]> {
   const out: Photo[] = [];
   for (const p of paths) {
     if (out.length >= max) break;
-    const photo = await loadPhoto(p);
+    const photo = await loadPhoto(p, out.length ? otherSide : firstSide);
     if (photo) out.push(photo);
   }
   return out;

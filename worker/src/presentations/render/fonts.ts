@@ -295,19 +295,24 @@ export function wrapText(text: string, o: WrapOptions): Line[] {
   const raw: string[] = [];
   let cut = false;
   outer: for (let pi = 0; pi < paragraphs.length; pi++) {
+    // A line's width is the sum of its tokens' (each measured once, cached): measuring every
+    // growing prefix of the line made each line cost a fontkit layout per word.
     let line = '';
+    let lineW = 0;
     for (const tok0 of tokens(paragraphs[pi])) {
       const pieces = textWidth(tok0.trimEnd(), o.size, bold) > o.width ? splitLong(tok0, o.width, o.size, bold) : [tok0];
       for (const tok of pieces) {
-        if (line && textWidth((line + tok).trimEnd(), o.size, bold) > o.width) {
+        if (line && lineW + textWidth(tok.trimEnd(), o.size, bold) > o.width) {
           raw.push(line.trimEnd());
           line = '';
+          lineW = 0;
           if (raw.length >= max) {
             cut = true;
             break outer;
           }
         }
         line += tok;
+        lineW += textWidth(tok, o.size, bold);
       }
     }
     if (line) raw.push(line.trimEnd());

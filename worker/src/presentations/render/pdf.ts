@@ -198,7 +198,7 @@ export async function renderPdf(deck: PresentationDeck): Promise<Buffer> {
   const maxPhotos = deck.template === 'gallery' ? 5 : 4;
   const loaded: Loaded[] = [];
   for (const p of deck.properties) {
-    loaded.push({ p, photos: await loadPhotos(p.photoPaths, maxPhotos), qr: await qrPng(p.url) });
+    loaded.push({ p, photos: await loadPhotos(p.photoPaths, maxPhotos, 1600, 800), qr: await qrPng(p.url) });
   }
   const c = new Canvas(deck);
   if (deck.template === 'one-page') {

@@ -13,6 +13,27 @@ import { formatCoordinates, keyFacts, LABELS } from './labels';
  * the same fonts, so nothing spills out of a box.
  */
 
+/**
+ * pptxgenjs hands every picture to JSZip as base64 (`zip.file(name, b64, { base64: true })`),
+ * and JSZip 3 decodes base64 in plain JavaScript, a character at a time: half the time of a
+ * 10-slide deck with photos (bench/README.md "Presentations (issue 23)"). Its decoder is
+ * replaced, once, by Node's (Buffer): the same bytes as a Uint8Array for valid base64 (ours is
+ * always Buffer's own encoding); a data URL is refused as before. The module is the one pptxgenjs requires (node_modules/jszip, no nested copy).
+ */
+function fastJsZipBase64(): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const b64 = require('jszip/lib/base64') as { decode: (input: string) => Uint8Array; __node?: boolean };
+  if (b64.__node) return;
+  b64.decode = (input: string): Uint8Array => {
+    if (input.startsWith('data:')) throw new Error('Invalid base64 input, it looks like a data url.');
+    // Buffer skips characters outside the alphabet, as JSZip's regex did (a scan of every byte).
+    const buf = Buffer.from(input, 'base64');
+    return new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
+  };
+  b64.__node = true;
+}
+fastJsZipBase64();
+
 const SLIDE_W = 10;
 const SLIDE_H = 5.625;
 const M = 0.4;
@@ -98,6 +119,40 @@ class Deck {
     return lines.length * lineH;
   }
 
+  /**
+   * Single-line paragraphs (each cut to the box's width with "…") in one text box, `rowH`
+   * inches apart: a column of a table in one shape instead of a shape per cell.
+   */
+  column(s: Slide, items: string[], box: Box, st: TextStyle, rowH: number): void {
+    const runs: { text: string; options: PptxGenJS.TextPropsOptions }[] = [];
+    items.forEach((item, i) => {
+      const line = wrapText(item, { width: box.w * 72 * 0.94, size: st.size, bold: st.bold, maxLines: 1 })[0];
+      const text = line ? line.runs.map((r) => r.text).join('') : ' ';
+      const parts = splitRuns(text);
+      parts.forEach((r, j) => {
+        runs.push({
+          text: r.text,
+          options: {
+            fontFace: faceFor(r.cjk, !!st.bold).family,
+            lang: this.lang,
+            breakLine: j === parts.length - 1 && i < items.length - 1,
+          },
+        });
+      });
+    });
+    s.addText(runs, {
+      ...box,
+      fontSize: st.size,
+      bold: st.bold,
+      color: st.color ?? TEXT,
+      valign: 'top',
+      margin: 0,
+      lineSpacing: rowH * 72,
+      fit: 'none',
+      lang: this.lang,
+    });
+  }
+
   photo(s: Slide, photo: Photo | undefined, box: Box): void {
     if (!photo) {
       s.addShape(this.pptx.ShapeType.rect, { ...box, fill: { color: PLACEHOLDER }, line: { color: PLACEHOLDER } });
@@ -128,7 +183,7 @@ interface Loaded {
 export async function renderPptx(deck: PresentationDeck): Promise<Buffer> {
   const max = deck.template === 'gallery' ? 4 : 3;
   const loaded: Loaded[] = [];
-  for (const p of deck.properties) loaded.push({ p, photos: await loadPhotos(p.photoPaths, max), qr: await qrPng(p.url) });
+  for (const p of deck.properties) loaded.push({ p, photos: await loadPhotos(p.photoPaths, max, 1280, 640), qr: await qrPng(p.url) });
   const d = new Deck(deck);
   if (deck.template === 'one-page') {
     for (const l of loaded) propertySlide(d, deck, l, false, true);
@@ -188,12 +243,24 @@ function propertySlide(d: Deck, deck: PresentationDeck, l: Loaded, gallery: bool
   const rx = M + pw + 0.3;
   const rw = SLIDE_W - M - rx;
   let ry = y;
-  for (const [label, value] of keyFacts(p, deck.language, deck.options.showPrice)) {
-    d.text(s, label, { x: rx, y: ry, w: rw * 0.45, h: 0.22 }, { size: 9, color: MUTED });
-    d.text(s, value, { x: rx + rw * 0.45, y: ry, w: rw * 0.55, h: 0.22 }, { size: 10, bold: true });
-    ry += 0.24;
-  }
-  ry += 0.08;
+  const facts = keyFacts(p, deck.language, deck.options.showPrice);
+  const rowH = 0.24;
+  const tableH = facts.length * rowH;
+  d.column(
+    s,
+    facts.map(([label]) => label),
+    { x: rx, y: ry, w: rw * 0.45, h: tableH },
+    { size: 9, color: MUTED },
+    rowH,
+  );
+  d.column(
+    s,
+    facts.map(([, value]) => value),
+    { x: rx + rw * 0.45, y: ry, w: rw * 0.55, h: tableH },
+    { size: 10, bold: true },
+    rowH,
+  );
+  ry += tableH + 0.08;
   const coords = formatCoordinates(p);
   ry += d.text(s, [p.address, p.city].filter(Boolean).join(', '), { x: rx, y: ry, w: rw, h: 0.4 }, { size: 10 });
   if (coords) ry += d.text(s, `${L.coordinates}: ${coords}`, { x: rx, y: ry, w: rw, h: 0.2 }, { size: 8, color: MUTED });
