@@ -28,7 +28,8 @@
 // Lighthouse), BENCH_LIGHTHOUSE_PAGES (names of bench/lib/lighthouse.mjs publicPages, comma-separated;
 // all 13 when unset), BENCH_ONLY=staff (only the staff listing list case of issue 21:
 // bench/lib/staff.mjs), BENCH_ONLY=crm (only the CRM cases of issue 22: bench/lib/crm.mjs;
-// BENCH_DEALS 20000, BENCH_IMPORT_ROWS 100000), BENCH_SAVE_RATE (listing saves per second, 20), BENCH_SAVE_SECONDS (15),
+// BENCH_DEALS 20000, BENCH_IMPORT_ROWS 100000), BENCH_ONLY=render (only the presentation render
+// figures of issue 23: bench/lib/presentations-render.mjs; BENCH_RENDER_SECONDS 5), BENCH_SAVE_RATE (listing saves per second, 20), BENCH_SAVE_SECONDS (15),
 // BENCH_UPLOADS (5 MB JPEG uploads timed, 5; lib/staff-writes.mjs). The bench's own test (bench/test/smoke.spec.ts) runs the
 // whole harness at a small scale with these.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -60,6 +61,7 @@ import { deleteRedisKeys, ensureBuilt, machine, startStack } from './lib/stack.m
 import { staffPlan, staffTarget, startStaffApi } from './lib/staff.mjs';
 import { runStaffWrites, signIn, staffWriteTargets, startWorker } from './lib/staff-writes.mjs';
 import { crmPlan, crmTargets, runExport, runImport, seedCrm, startCrmApi } from './lib/crm.mjs';
+import { ensureRenderBuilt, runRenderBench } from './lib/presentations-render.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -99,6 +101,8 @@ const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const ONLY_STAFF = process.env.BENCH_ONLY === 'staff';
 /** BENCH_ONLY=crm: only the CRM cases of issue 22 (one API and the worker; bench/lib/crm.mjs). */
 const ONLY_CRM = process.env.BENCH_ONLY === 'crm';
+/** BENCH_ONLY=render: only the presentation render figures of issue 23 (no database, no server; bench/lib/presentations-render.mjs). */
+const ONLY_RENDER = process.env.BENCH_ONLY === 'render';
 /** Deals of the CRM cases (BENCH_DEALS, 20000) and rows of their import file (BENCH_IMPORT_ROWS, 100000). */
 const DEALS = Number(process.env.BENCH_DEALS || 20_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS || 100_000);
@@ -134,6 +138,7 @@ async function cleanup() {
 async function main() {
   // Other work on the machine skews every figure: the load average goes into the report.
   const loadBefore = os.loadavg().map((n) => Math.round(n * 10) / 10);
+  if (ONLY_RENDER) return onlyRender(loadBefore);
   // BENCH_ONLY=staff needs only the api (tsc -b api); BENCH_ONLY=crm the api and the worker (tsc -b api worker)
   if (!ONLY_STAFF && !ONLY_CRM) ensureBuilt(root, log);
   // First, so a missing browser is fixed (or said) before ten minutes of load.
@@ -203,6 +208,12 @@ async function main() {
   });
   // Stopped again, so it takes no CPU from the browser figures that follow.
   await stopAll([worker], 5000);
+
+  // Presentation rendering of issue 23, in this process (lib/presentations-render.mjs).
+  await settle('presentations render');
+  const presentationsRender = await Promise.resolve()
+    .then(() => (ensureRenderBuilt(log), runRenderBench({ log })))
+    .catch((e) => ({ error: e.message, targets: [] }));
 
   log('page weight and throttled browser metrics of / and /catalog');
   const pages = [];
@@ -281,6 +292,7 @@ async function main() {
     data,
     scenarios,
     staff_writes: staffWrites,
+    presentations_render: presentationsRender,
     pages,
     lighthouse,
     throttling: THROTTLING,
@@ -291,6 +303,7 @@ async function main() {
   report.targets = [
     ...evaluateTargets(report, { catalog: catalog[0].name, text: names.text, deepFirst: names.deepFirst, deep: names.deep }),
     ...staffWriteTargets(staffWrites),
+    ...presentationsRender.targets,
   ];
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, JSON.stringify(report, null, 2) + '\n');
@@ -378,6 +391,29 @@ async function onlyCrm(url, redisUrl, data, loadBefore) {
   writeFileSync(OUT, JSON.stringify(report, null, 2) + '\n');
   for (const s of scenarios)
     console.log(`  ${s.name}: p50 ${s.p50_ms} ms, p99 ${s.p99_ms} ms, ${s.rps} req/s${s.non2xx ? `, ${s.non2xx} non-2xx` : ''}`);
+  for (const t of report.targets) console.log(`  ${t.ok ? 'PASS' : 'MISS'}  ${t.target}: ${t.value}`);
+  log(`written ${path.relative(root, OUT)}; whole run ${elapsed()}`);
+}
+
+/**
+ * BENCH_ONLY=render (issue 23): the presentation render figures alone (lib/presentations-render.mjs:
+ * renderPresentation of the worker's build in this process; no database, no server); written to BENCH_OUT.
+ */
+async function onlyRender(loadBefore) {
+  ensureRenderBuilt(log);
+  await settle('presentations render');
+  const render = await runRenderBench({ log });
+  const report = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    only: 'render',
+    load_average: { before: loadBefore, after: os.loadavg().map((n) => Math.round(n * 10) / 10) },
+    settle_waits: settleWaits,
+    presentations_render: render,
+    targets: render.targets,
+  };
+  mkdirSync(path.dirname(OUT), { recursive: true });
+  writeFileSync(OUT, JSON.stringify(report, null, 2) + '\n');
   for (const t of report.targets) console.log(`  ${t.ok ? 'PASS' : 'MISS'}  ${t.target}: ${t.value}`);
   log(`written ${path.relative(root, OUT)}; whole run ${elapsed()}`);
 }

@@ -14,8 +14,10 @@
 // several languages and formats). Besides wall-clock figures, each case reports the process's CPU
 // time per document (user + system), which a busy machine changes less.
 //
-// Alone: `npm run build -w worker` (or `npx tsc -b worker`), then `node bench/lib/presentations-render.mjs`.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+// Alone: `node bench/lib/presentations-render.mjs` (builds the worker first when needed), or
+// `BENCH_ONLY=render npm run bench` (also writes BENCH_OUT). The full `npm run bench` runs it too.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,6 +80,19 @@ async function measure(render, { seconds, warmup }) {
     max_ms: round(times[times.length - 1]),
     bytes,
   };
+}
+
+/**
+ * Builds the worker (`tsc -b worker`, incremental) when its render build is missing or older than
+ * a source file of worker/src/presentations/render.
+ */
+export function ensureRenderBuilt(log = console.log) {
+  const src = path.join(root, 'worker', 'src', 'presentations', 'render');
+  const built = path.join(root, 'worker', 'dist', 'presentations', 'render', 'index.js');
+  const newest = Math.max(...readdirSync(src).map((f) => statSync(path.join(src, f)).mtimeMs));
+  if (existsSync(built) && statSync(built).mtimeMs >= newest) return;
+  log('render: building the worker (tsc -b worker)');
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', 'worker'], { cwd: root, stdio: 'inherit' });
 }
 
 /**
@@ -150,6 +165,7 @@ export async function runRenderBench({ seconds = Number(process.env.BENCH_RENDER
 
 // Alone: node bench/lib/presentations-render.mjs
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  ensureRenderBuilt();
   const r = await runRenderBench();
   for (const t of r.targets) console.log(`  ${t.ok ? 'PASS' : 'MISS'}  ${t.target}: ${t.value}`);
 }

@@ -16,9 +16,17 @@ export interface Photo {
   /** Pixels (after EXIF rotation). */
   width: number;
   height: number;
+  /** "image/jpeg;base64,..." for pptxgenjs, made on first use and kept with the cached photo. */
+  dataUri?: string;
 }
 
-const CACHE_BYTES = 64 * 1024 * 1024;
+/** The photo as pptxgenjs takes it (encoded once per cached photo, not once per slide). */
+export function photoDataUri(photo: Photo): string {
+  return (photo.dataUri ??= `image/jpeg;base64,${photo.data.toString('base64')}`);
+}
+
+/** JPEG bytes kept (their base64 for PPTX may add 4/3 of it). */
+const CACHE_BYTES = 48 * 1024 * 1024;
 
 /** Least-recently-used cache of values with a byte size. */
 class ByteLru<V> {
@@ -50,6 +58,7 @@ class ByteLru<V> {
 
 const photos = new ByteLru<Photo | null>(CACHE_BYTES);
 const qrs = new ByteLru<Buffer>(4 * 1024 * 1024);
+const qrUris = new ByteLru<string>(4 * 1024 * 1024);
 
 /** `path` as a JPEG of at most `maxSide` px, or null when it is missing or not a readable image. */
 export async function loadPhoto(path: string, maxSide: number): Promise<Photo | null> {
@@ -119,4 +128,13 @@ export async function qrPng(url: string): Promise<Buffer> {
   });
   qrs.set(url, png, png.length);
   return png;
+}
+
+/** The QR code of `url` as "image/png;base64,..." (pptxgenjs), cached like the PNG. */
+export async function qrDataUri(url: string): Promise<string> {
+  const hit = qrUris.get(url);
+  if (hit) return hit;
+  const uri = `image/png;base64,${(await qrPng(url)).toString('base64')}`;
+  qrUris.set(url, uri, uri.length);
+  return uri;
 }

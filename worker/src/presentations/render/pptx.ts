@@ -1,5 +1,6 @@
+import zlib from 'node:zlib';
 import PptxGenJS from 'pptxgenjs';
-import { loadPhotos, type Photo, qrPng } from './assets';
+import { loadPhotos, type Photo, photoDataUri, qrDataUri } from './assets';
 import type { DeckProperty, PresentationDeck } from './deck';
 import { faceFor, splitRuns, wrapText } from './fonts';
 import { formatCoordinates, keyFacts, LABELS } from './labels';
@@ -14,25 +15,45 @@ import { formatCoordinates, keyFacts, LABELS } from './labels';
  */
 
 /**
- * pptxgenjs hands every picture to JSZip as base64 (`zip.file(name, b64, { base64: true })`),
- * and JSZip 3 decodes base64 in plain JavaScript, a character at a time: half the time of a
- * 10-slide deck with photos (bench/README.md "Presentations (issue 23)"). Its decoder is
- * replaced, once, by Node's (Buffer): the same bytes as a Uint8Array for valid base64 (ours is
- * always Buffer's own encoding); a data URL is refused as before. The module is the one pptxgenjs requires (node_modules/jszip, no nested copy).
+ * Two of JSZip 3's steps done by Node instead, once per process, with the same results (the
+ * module is the one pptxgenjs requires: node_modules/jszip, no nested copy). They were two thirds
+ * of a 10-slide deck with photos (bench/README.md "Presentations (issue 23)"):
+ * - pptxgenjs hands every picture to JSZip as base64 (`zip.file(name, b64, { base64: true })`),
+ *   which JSZip decodes in JavaScript a character at a time: Buffer's decoder instead (the same
+ *   bytes for valid base64, ours always being Buffer's own encoding; a data URL refused as before);
+ * - JSZip computes each entry's CRC-32 in JavaScript a byte at a time: zlib.crc32 instead (Node
+ *   20.15+; the same value; the PPTX tests load the decks with JSZip's CRC check on). Text
+ *   chunks (JSZip hashes a string's char codes) still go through JSZip's own function.
  */
-function fastJsZipBase64(): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+function fastJsZip(): void {
   const b64 = require('jszip/lib/base64') as { decode: (input: string) => Uint8Array; __node?: boolean };
-  if (b64.__node) return;
-  b64.decode = (input: string): Uint8Array => {
-    if (input.startsWith('data:')) throw new Error('Invalid base64 input, it looks like a data url.');
-    // Buffer skips characters outside the alphabet, as JSZip's regex did (a scan of every byte).
-    const buf = Buffer.from(input, 'base64');
-    return new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
+  if (!b64.__node) {
+    b64.decode = (input: string): Uint8Array => {
+      if (input.startsWith('data:')) throw new Error('Invalid base64 input, it looks like a data url.');
+      // Buffer skips characters outside the alphabet, as JSZip's regex did (a scan of every byte).
+      const buf = Buffer.from(input, 'base64');
+      return new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
+    };
+    b64.__node = true;
+  }
+  const nodeCrc32 = (zlib as unknown as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+  type Chunk = { data: unknown };
+  type Probe = { streamInfo: { crc32?: number }; push(chunk: Chunk): void };
+  const probe = require('jszip/lib/stream/Crc32Probe') as {
+    prototype: { processChunk(this: Probe, chunk: Chunk): void; __node?: boolean };
   };
-  b64.__node = true;
+  if (nodeCrc32 && !probe.prototype.__node) {
+    const original = probe.prototype.processChunk;
+    probe.prototype.processChunk = function (this: Probe, chunk: Chunk) {
+      if (!(chunk.data instanceof Uint8Array)) return original.call(this, chunk);
+      // JSZip keeps the CRC as a signed 32-bit number; zlib takes and gives it unsigned.
+      this.streamInfo.crc32 = nodeCrc32(chunk.data, (this.streamInfo.crc32 || 0) >>> 0) | 0;
+      this.push(chunk);
+    };
+    probe.prototype.__node = true;
+  }
 }
-fastJsZipBase64();
+fastJsZip();
 
 const SLIDE_W = 10;
 const SLIDE_H = 5.625;
@@ -159,7 +180,7 @@ class Deck {
       return;
     }
     s.addImage({
-      data: `image/jpeg;base64,${photo.data.toString('base64')}`,
+      data: photoDataUri(photo),
       x: box.x,
       y: box.y,
       w: box.w,
@@ -176,14 +197,15 @@ class Deck {
 interface Loaded {
   p: DeckProperty;
   photos: Photo[];
-  qr: Buffer;
+  /** The QR code as a PNG data URI. */
+  qr: string;
 }
 
 /** Renders `deck` as a PPTX (see the module comment for the slides). */
 export async function renderPptx(deck: PresentationDeck): Promise<Buffer> {
   const max = deck.template === 'gallery' ? 4 : 3;
   const loaded: Loaded[] = [];
-  for (const p of deck.properties) loaded.push({ p, photos: await loadPhotos(p.photoPaths, max, 1280, 640), qr: await qrPng(p.url) });
+  for (const p of deck.properties) loaded.push({ p, photos: await loadPhotos(p.photoPaths, max, 1280, 640), qr: await qrDataUri(p.url) });
   const d = new Deck(deck);
   if (deck.template === 'one-page') {
     for (const l of loaded) propertySlide(d, deck, l, false, true);
@@ -266,7 +288,7 @@ function propertySlide(d: Deck, deck: PresentationDeck, l: Loaded, gallery: bool
   if (coords) ry += d.text(s, `${L.coordinates}: ${coords}`, { x: rx, y: ry, w: rw, h: 0.2 }, { size: 8, color: MUTED });
   ry += 0.1;
   const qr = 0.9;
-  s.addImage({ data: `image/png;base64,${l.qr.toString('base64')}`, x: rx, y: ry, w: qr, h: qr });
+  s.addImage({ data: l.qr, x: rx, y: ry, w: qr, h: qr });
   d.text(s, L.scan, { x: rx + qr + 0.1, y: ry + 0.05, w: rw - qr - 0.1, h: 0.25 }, { size: 9, bold: true });
   d.text(s, p.url, { x: rx + qr + 0.1, y: ry + 0.32, w: rw - qr - 0.1, h: 0.55 }, { size: 7, color: MUTED });
   ry += qr + 0.1;

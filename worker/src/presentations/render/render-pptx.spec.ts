@@ -56,7 +56,8 @@ const unescape = (s: string) =>
     .replace(/&amp;/g, '&');
 
 async function openDeck(deck: PresentationDeck): Promise<{ slides: SlideXml[]; media: Record<string, Buffer> }> {
-  const zip = await JSZip.loadAsync(await renderPresentation(deck, 'pptx'));
+  // CRC check on: the renderer hands JSZip's CRC-32 to zlib (pptx.ts fastJsZip).
+  const zip = await JSZip.loadAsync(await renderPresentation(deck, 'pptx'), { checkCRC32: true });
   const names = Object.keys(zip.files)
     .filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))
     .sort((a, b) => Number(/(\d+)\.xml$/.exec(a)![1]) - Number(/(\d+)\.xml$/.exec(b)![1]));
