@@ -282,9 +282,24 @@ export interface WrapOptions {
 /**
  * Breaks `text` into lines no wider than `width` pt (paragraphs at "\n"), in at most `maxLines`
  * lines: text that does not fit is cut at a word (a character for Chinese) and "…" added, so a
- * box never overflows.
+ * box never overflows. The lines are cached: read them, do not change them.
  */
 export function wrapText(text: string, o: WrapOptions): Line[] {
+  // Labels, the footer and a property's texts recur across the documents of a bulk run.
+  const key = `${o.width.toFixed(2)}|${o.size}|${o.bold ? 1 : 0}|${o.maxLines ?? ''}|${text}`;
+  let lines = wrapCache.get(key);
+  if (!lines) {
+    lines = wrapUncached(text, o);
+    if (wrapCache.size >= 5_000) wrapCache.clear();
+    wrapCache.set(key, lines);
+  }
+  return lines;
+}
+
+/** wrapText's results (read only), by options and text. */
+const wrapCache = new Map<string, Line[]>();
+
+function wrapUncached(text: string, o: WrapOptions): Line[] {
   const bold = !!o.bold;
   const max = Math.max(1, o.maxLines ?? Infinity);
   const paragraphs = text
