@@ -309,12 +309,12 @@ function propertyPage(c: Canvas, deck: PresentationDeck, l: Loaded, gallery: boo
     }) + 10;
   if (gallery) {
     // A large photo, then a 2x2 grid of the next four.
-    c.photo(l.photos[0], M, y, W, 300);
-    y += 306;
+    c.photo(l.photos[0], M, y, W, 250);
+    y += 256;
     const gw = (W - 6) / 2;
     const grid = l.photos.slice(1, 5);
-    grid.forEach((ph, i) => c.photo(ph, M + (i % 2) * (gw + 6), y + Math.floor(i / 2) * 116, gw, 110));
-    y += grid.length ? Math.ceil(grid.length / 2) * 116 + 6 : 0;
+    grid.forEach((ph, i) => c.photo(ph, M + (i % 2) * (gw + 6), y + Math.floor(i / 2) * 96, gw, 90));
+    y += grid.length ? Math.ceil(grid.length / 2) * 96 + 6 : 0;
   } else {
     y += photoBlock(c, l.photos, y, 260, 3, 90) + 14;
   }

@@ -254,12 +254,12 @@ function propertySlide(d: Deck, deck: PresentationDeck, l: Loaded, gallery: bool
   y += 0.4;
   // Photos on the left: one large and up to two (gallery: three) small under it.
   const pw = gallery ? 5.2 : 4.4;
-  const heroH = gallery ? 2.9 : 2.25;
+  const heroH = gallery ? 2.9 : 2.05;
   d.photo(s, l.photos[0], { x: M, y, w: pw, h: heroH });
   const thumbs = l.photos.slice(1, gallery ? 4 : 3);
   const n = gallery ? 3 : 2;
   const tw = (pw - 0.1 * (n - 1)) / n;
-  const thumbH = gallery ? 0.95 : 0.8;
+  const thumbH = gallery ? 0.95 : 0.7;
   thumbs.forEach((ph, i) => d.photo(s, ph, { x: M + i * (tw + 0.1), y: y + heroH + 0.1, w: tw, h: thumbH }));
   // Facts, location and QR on the right.
   const rx = M + pw + 0.3;

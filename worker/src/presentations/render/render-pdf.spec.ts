@@ -113,6 +113,16 @@ describe.each(LANGUAGES)('PDF in %s', (language) => {
     if (language === 'kk') for (const letter of 'әғқңөұүһі') expect(text).toContain(letter);
   });
 
+  it('holds the texts of the gallery template with five photos (photo-led page)', async () => {
+    const deck = sampleDeck(language, { template: 'gallery', photoPaths: [jpeg, webp, png, jpeg, webp] });
+    const file = save(await renderPresentation(deck, 'pdf'), `gallery-${language}.pdf`);
+    expect(pageCount(file)).toBe(3);
+    expect(images(file).filter((i) => i.page === 2 && i.enc === 'jpeg')).toHaveLength(5);
+    const t = SAMPLE_TEXTS[language];
+    const page = norm(pdfText(file, 2), language);
+    for (const s of [t.title, t.description, ...t.features, `${t.address}, ${t.city}`]) expect(page).toContain(norm(s, language));
+  });
+
   it('holds the texts of the classic template (cover, property, contacts)', async () => {
     const deck = sampleDeck(language, { template: 'classic', count: 2, photoPaths: [jpeg] });
     const file = save(await renderPresentation(deck, 'pdf'), `classic-${language}.pdf`);

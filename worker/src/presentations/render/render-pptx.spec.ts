@@ -139,6 +139,20 @@ describe.each(LANGUAGES)('PPTX in %s', (language) => {
   });
 });
 
+describe.each(LANGUAGES)('PPTX in %s, one-page and gallery', (language) => {
+  it.each(['one-page', 'gallery'] as const)('%s: the property slide holds its texts whole', async (template) => {
+    const deck = sampleDeck(language, { template, photoPaths: [jpeg, webp, jpeg, webp] });
+    const { slides } = await openDeck(deck);
+    expect(slides).toHaveLength(template === 'one-page' ? 1 : 3);
+    const slide = slides[template === 'one-page' ? 0 : 1];
+    const t = SAMPLE_TEXTS[language];
+    const text = norm(slide.text, language);
+    for (const s of [t.title, t.description, t.features.join(' · '), `${t.address}, ${t.city}`]) expect(text).toContain(norm(s, language));
+    if (template === 'one-page') expect(text).toContain(norm(t.agentName, language));
+    expect(slide.media.filter((m) => m.endsWith('.jpeg'))).toHaveLength(template === 'gallery' ? 4 : 3);
+  });
+});
+
 describe('PPTX', () => {
   it('skips missing and unreadable photos; a slide per property in one-page', async () => {
     const deck = sampleDeck('ru', { template: 'one-page', count: 3, photoPaths: [path.join(dir, 'nope.jpg'), broken, webp] });
