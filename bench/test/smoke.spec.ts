@@ -38,6 +38,7 @@ type Report = {
     listing_save: { rate: number; n: number; p50_ms: number; p99_ms: number; non2xx: number; error?: string };
     image_upload: { bytes: number; runs_ms: number[]; median_ms: number; error?: string };
   };
+  presentations_render: { error?: string; cases: Array<{ name: string; n: number; per_s: number; cpu_ms_per_doc: number }> };
   config: { deep_page: number; lighthouse: { version: string; runs: number; goal: { score: number; tbt_ms: number } } };
   lighthouse: Array<{
     name: string;
@@ -90,6 +91,8 @@ beforeAll(async () => {
     // Staff writes (issue 21): 2 s of saves, one timed upload.
     BENCH_SAVE_SECONDS: '2',
     BENCH_UPLOADS: '1',
+    // The presentation render cases (issue 23): a few documents each.
+    BENCH_RENDER_SECONDS: '0.3',
   };
   code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, ['bench/run.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -192,6 +195,20 @@ describe('npm run bench (600 listings, 2 s per scenario, 10 connections)', () =>
   it('EXPLAINs every catalogue query', () => {
     expect(report.postgres.length).toBeGreaterThanOrEqual(10);
     for (const p of report.postgres) expect(p.list_ms).toBeGreaterThan(0);
+  });
+
+  it('renders the presentation cases of issue 23 (render only)', () => {
+    expect(report.presentations_render.error).toBeUndefined();
+    expect(report.presentations_render.cases.map((c) => c.name)).toEqual([
+      'pdf-1page-ru',
+      'pdf-1page-kk',
+      'pdf-1page-zh',
+      'pdf-10pages-ru',
+      'pptx-10slides-ru',
+      'pptx-10slides-zh',
+    ]);
+    for (const c of report.presentations_render.cases) expect(c.n).toBeGreaterThanOrEqual(5);
+    expect(report.targets.filter((t) => t.target.endsWith('(render only)'))).toHaveLength(4);
   });
 
   it('passes the targets that do not depend on speed: JavaScript weight, compression, cache headers', () => {
