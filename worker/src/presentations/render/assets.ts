@@ -6,9 +6,10 @@ import sharp from 'sharp';
  * Photos and QR codes for the renderers (issue 23). pdfkit embeds only JPEG and PNG, so every
  * photo becomes a JPEG of at most `maxSide` px on its longer side (WebP, PNG, large or rotated
  * JPEGs through sharp; a small plain JPEG as it is): the first photo of a property (the large
- * one) up to 1600 px in a PDF and 1280 px in a PPTX, the others half that. A photo file that is missing or is not an
- * image is skipped (null), never thrown. Both are cached per process (bulk runs render the same
- * property in several languages and formats).
+ * one) up to 1600 px in a PDF and 1024 px in a PPTX (a slide shown full screen on a 1920 px
+ * display draws it ~850 px wide), the others half that. A photo file that is missing or is not
+ * an image is skipped (null), never thrown. Both are cached per process (bulk runs render the
+ * same property in several languages and formats).
  */
 export interface Photo {
   /** JPEG bytes. */
