@@ -27,7 +27,7 @@ const common = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   // sanitize-html's parser (htmlparser2 and its dom* helpers) and remix-utils ship ES modules too.
   transformIgnorePatterns: [
-    '/node_modules/(?!(@nestjs|@fastify|fastify-plugin|light-my-request|cookie|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities|remix-utils)/)',
+    '/node_modules/(?!(@nestjs|@fastify|fastify-plugin|light-my-request|cookie|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities|remix-utils|archiver|is-stream|zip-stream|compress-commons|crc32-stream|pptxgenjs)/)',
   ],
   moduleNameMapper: {
     '^@realty/(contracts|db|seed|jobs|i18n|api-client|testkit)$': '<rootDir>/libs/$1/src',
