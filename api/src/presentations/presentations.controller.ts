@@ -89,14 +89,14 @@ export class PresentationsController {
 
   /** GET /api/presentations?scope=my|all&status&batchId&page&limit -> 200 PresentationDto[], meta {total, page, limit, totalPages}. */
   @Get()
-  list(@CurrentUser() actor: AuthUser, @Query() q: PresentationsQuery): Promise<Paged<PresentationDto>> {
-    return this.presentations.list(actor, q);
+  list(@CurrentUser() actor: AuthUser, @Query() q: PresentationsQuery, @Client() client: RequestClient): Promise<Paged<PresentationDto>> {
+    return this.presentations.list(actor, q, client.language);
   }
 
   /** GET /api/presentations/{id} -> 200 PresentationDto; 404; 403. */
   @Get(':id')
-  get(@CurrentUser() actor: AuthUser, @Param('id') id: string): Promise<PresentationDto> {
-    return this.presentations.get(actor, id);
+  get(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Client() client: RequestClient): Promise<PresentationDto> {
+    return this.presentations.get(actor, id, client.language);
   }
 
   /** GET /api/presentations/{id}/download -> 200 the PDF / PPTX file (counts a download); 404; 403; 409 not ready or expired. */

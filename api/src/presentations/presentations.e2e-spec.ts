@@ -270,7 +270,10 @@ describe('presentations, API -> queue -> worker', () => {
     try {
       await producer.add(JobName.GeneratePresentation, { presentationId: failing });
       const failed = await until(agent.caller, failing, 'failed');
-      expect(failed.error).toBe('none of the listings exists any more');
+      expect(failed.error).toBe('Объекты презентации удалены');
+      expect((await agent.caller.call('get', `/api/presentations/${failing}?lang=en`).expect(200)).body.data.error).toBe(
+        'The listings of the presentation were deleted',
+      );
       await file(agent.caller, `/api/presentations/${failing}/download`).expect(409);
       await db(`UPDATE properties SET deleted_at = NULL WHERE id = $1`, [ids[5]]);
       const retried = (await agent.caller.call('post', `/api/presentations/${failing}/retry`).expect(200)).body.data;

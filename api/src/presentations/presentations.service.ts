@@ -188,7 +188,7 @@ export class PresentationsService {
   }
 
   /** GET /api/presentations: newest first; an employee always sees only their own, the others `scope` (default my). */
-  async list(actor: AuthUser, q: PresentationsQuery): Promise<Paged<PresentationDto>> {
+  async list(actor: AuthUser, q: PresentationsQuery, lang: Language = 'ru'): Promise<Paged<PresentationDto>> {
     const limit = q.limit ?? PRESENTATIONS_PAGE_SIZE;
     const page = q.page ?? 1;
     const mine = !supervisesCrm(actor.role) || (q.scope ?? 'my') === 'my';
@@ -199,14 +199,14 @@ export class PresentationsService {
       limit,
     );
     return new Paged(
-      rows.map((r) => this.dto(actor, r)),
+      rows.map((r) => this.dto(actor, r, lang)),
       { total, page, limit, totalPages: Math.ceil(total / limit) },
     );
   }
 
   /** GET /api/presentations/{id}; 404 unknown; 403 another's (employee). */
-  async get(actor: AuthUser, id: string): Promise<PresentationDto> {
-    return this.dto(actor, this.visible(actor, UUID.test(id) ? await this.repository.find(this.db.manager, id) : null));
+  async get(actor: AuthUser, id: string, lang: Language = 'ru'): Promise<PresentationDto> {
+    return this.dto(actor, this.visible(actor, UUID.test(id) ? await this.repository.find(this.db.manager, id) : null), lang);
   }
 
   /** DELETE /api/presentations/{id} -> 204: the row, then its file. 404; 403. */
@@ -251,7 +251,7 @@ export class PresentationsService {
       );
     });
     await this.queue.requeue(id);
-    return this.get(actor, id);
+    return this.get(actor, id, client.language);
   }
 
   /**
@@ -362,7 +362,8 @@ export class PresentationsService {
     };
   }
 
-  private dto(actor: AuthUser, r: PresentationRow): PresentationDto {
+  /** The answer; `error` (a message id of the worker) in `lang`. */
+  private dto(actor: AuthUser, r: PresentationRow, lang: Language): PresentationDto {
     return {
       id: r.id,
       title: r.title,
@@ -372,7 +373,7 @@ export class PresentationsService {
       language: r.language as Language,
       options: withDefaults(r.options),
       status: r.status,
-      error: r.error,
+      error: r.error === null ? null : translateMessage(r.error, lang),
       size: r.size_bytes === null ? null : Number(r.size_bytes),
       downloadCount: r.download_count,
       attempts: r.attempts,

@@ -54,6 +54,18 @@ export const PRESENTATION_MESSAGES = {
     kk: 'Тек сәтсіз презентацияны қайталауға болады',
     zh: '只能重试失败的演示文稿',
   },
+  'presentations.listingsGone': {
+    ru: 'Объекты презентации удалены',
+    en: 'The listings of the presentation were deleted',
+    kk: 'Презентацияның нысандары жойылған',
+    zh: '演示文稿的房源已被删除',
+  },
+  'presentations.renderFailed': {
+    ru: 'Не удалось создать файл',
+    en: 'The file could not be made',
+    kk: 'Файлды жасау мүмкін болмады',
+    zh: '无法生成文件',
+  },
   'presentations.batchEmpty': {
     ru: 'В пакете нет готовых файлов',
     en: 'The batch has no finished files',

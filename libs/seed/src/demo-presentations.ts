@@ -80,7 +80,7 @@ export async function insertDemoPresentations(
       template: 'classic',
       author: employee,
       status: 'failed',
-      error: 'none of the listings exists any more',
+      error: 'presentations.listingsGone',
     });
     count += 1;
   }

@@ -11,6 +11,8 @@ import { buildDeck } from './deck-builder';
 import { PresentationJobRepository } from './presentation.repository';
 import { renderPresentation } from './render';
 
+/** The failure of a presentation whose listings were all deleted (a message id of @realty/contracts). */
+export const LISTINGS_GONE = 'presentations.listingsGone';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A 'generating' presentation untouched this long has lost its job (Redis was down at the API's enqueue): queued again. */
 const STALE_GENERATING_MS = 10 * 60_000;
@@ -104,7 +106,7 @@ export class PresentationsService implements OnApplicationShutdown {
     const file = path.resolve(presentationsRoot(), key);
     try {
       const properties = await this.repo.properties(row.property_ids);
-      if (!properties.length) throw new UnrecoverableError('none of the listings exists any more');
+      if (!properties.length) throw new UnrecoverableError(LISTINGS_GONE);
       const agentId = properties[0].agent_id ?? row.created_by;
       const agent = agentId ? await this.repo.user(agentId) : null;
       const deck = buildDeck(row, properties, agent, this.uploadsRoot);
@@ -123,7 +125,12 @@ export class PresentationsService implements OnApplicationShutdown {
       return { presentationId, status: 'completed', size: data.length };
     } catch (err) {
       const last = err instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      if (last) await this.repo.fail(row.id, (err as Error).message || String(err));
+      if (last) {
+        const message = (err as Error).message || String(err);
+        this.logger.warn(`presentation ${row.id} failed: ${message}`);
+        // A message id the API shows in the reader's language; the technical reason stays in the log.
+        await this.repo.fail(row.id, message === LISTINGS_GONE ? LISTINGS_GONE : 'presentations.renderFailed');
+      }
       throw err;
     }
   }
