@@ -78,11 +78,18 @@ describe('presentations (browser)', () => {
     ]);
     expect(download_count).toBe(1);
 
-    // Bulk: three listings (the selection of the listings page) x ru, en, as PDF.
-    const listings = await query<{ id: string }>(
-      `SELECT id FROM properties WHERE status = 'active' AND deleted_at IS NULL ORDER BY created_at, id LIMIT 3`,
-    );
-    await page.goto(`${BASE_URL}/dashboard/presentations/bulk?ids=${listings.map((l) => l.id).join(',')}`);
+    // Bulk: three listings selected on the staff listings page x ru, en, as PDF.
+    await page.goto(`${BASE_URL}/dashboard/employee/properties`);
+    const boxes = page.locator('input[type="checkbox"][name="ids"]');
+    const listings: Array<{ id: string }> = [];
+    for (let i = 0; i < 3; i++) {
+      await boxes.nth(i).check();
+      listings.push({ id: (await boxes.nth(i).getAttribute('value'))! });
+    }
+    await Promise.all([
+      page.waitForURL(/\/dashboard\/presentations\/bulk\?ids=/),
+      page.getByRole('button', { name: 'Презентации' }).click(),
+    ]);
     await page.getByRole('heading', { name: 'Массовая генерация', level: 1 }).waitFor();
     expect(await markupErrors(await (await page.request.get(page.url())).text())).toEqual([]);
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -101,6 +108,8 @@ describe('presentations (browser)', () => {
     expect(entries.filter((e) => e.name.endsWith('-en.pdf'))).toHaveLength(3);
     const [{ n }] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM presentations WHERE batch_id = $1`, [batchId]);
     expect(n).toBe(6);
+    const inBatch = await query<{ id: string }>(`SELECT DISTINCT property_ids[1] AS id FROM presentations WHERE batch_id = $1`, [batchId]);
+    expect(inBatch.map((r) => r.id).sort()).toEqual(listings.map((l) => l.id).sort());
 
     // Delete the first presentation, after the confirmation.
     await page.goto(`${BASE_URL}/dashboard/presentations`);
