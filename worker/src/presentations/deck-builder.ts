@@ -6,6 +6,7 @@ import type { AgentRow, DeckPropertyRow, PresentationJobRow } from './presentati
 /** The agency's name per language (libs/i18n common.brand) and its phone. */
 const BRAND_NAMES = { ru: 'Алматы Бизнес Центр', en: 'Almaty Business Center', kk: 'Алматы Бизнес Орталығы', zh: '阿拉木图商务中心' };
 const BRAND_PHONE = '+7 (727) 355-00-00';
+const CITY = { ru: 'Алматы', en: 'Almaty', kk: 'Алматы', zh: '阿拉木图' };
 
 /** The public site (PUBLIC_WEB_URL, default http://localhost:3000): listing pages are /property/<slug>. */
 export function siteUrl(env: NodeJS.ProcessEnv = process.env): string {
@@ -44,7 +45,7 @@ export function buildDeck(
       pricePerM2: area > 0 ? Math.round(price / area) : null,
       area,
       address: p.address,
-      city: pick(p.district_name, lang) ? `Алматы, ${pick(p.district_name, lang)}` : 'Алматы',
+      city: pick(p.district_name, lang) ? `${CITY[lang]}, ${pick(p.district_name, lang)}` : CITY[lang],
       floor: p.floor ?? num(c.floor),
       totalFloors: p.total_floors,
       rooms: num(c.rooms),
