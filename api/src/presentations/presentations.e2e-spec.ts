@@ -216,6 +216,10 @@ describe('presentations, API -> queue -> worker', () => {
     expect(names.filter((n) => n.endsWith('.pdf'))).toHaveLength(6);
     for (const [name, data] of entries) if (name.endsWith('.pdf')) expect(isWholePdf(data)).toBe(true);
     expect(names.filter((n) => n.endsWith('-en.pptx'))).toHaveLength(3);
+    // A presentation deleted from the batch no longer counts in its progress.
+    await agent.caller.call('delete', `/api/presentations/${listed.data[0].id}`).expect(204);
+    const after = (await agent.caller.call('get', `/api/presentations/batches/${batchId}`).expect(200)).body.data as PresentationBatchDto;
+    expect(after).toMatchObject({ total: 11, completed: 11, done: 11, percent: 100 });
     const audit = await db(`SELECT 1 FROM audit_logs WHERE action = 'presentation.bulk_generate' AND entity_id = $1`, [batchId]);
     expect(audit).toHaveLength(1);
   });

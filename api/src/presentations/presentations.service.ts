@@ -346,17 +346,19 @@ export class PresentationsService {
 
   private batchDto(b: BatchRow): PresentationBatchDto {
     const done = b.completed + b.failed + b.expired;
+    // The presentations it has now: one deleted meanwhile no longer counts (the bar still reaches 100%).
+    const total = done + b.generating;
     return {
       id: b.id,
       templateId: b.template_id as PresentationBatchDto['templateId'],
       languages: b.languages,
       formats: b.formats,
-      total: b.total,
+      total,
       completed: b.completed,
       failed: b.failed,
       generating: b.generating,
       done,
-      percent: b.total ? Math.floor((done * 100) / b.total) : 100,
+      percent: total ? Math.floor((done * 100) / total) : 100,
       createdBy: b.created_by ? { id: b.created_by, name: b.author_name ?? '' } : null,
       createdAt: new Date(b.created_at).toISOString(),
     };

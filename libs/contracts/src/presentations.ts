@@ -286,6 +286,7 @@ export interface PresentationBatchDto {
   templateId: PresentationTemplateId;
   languages: Language[];
   formats: PresentationFormat[];
+  /** Its presentations (those deleted since are not counted). */
   total: number;
   completed: number;
   failed: number;
