@@ -310,6 +310,15 @@ describe('presentations, API -> queue -> worker', () => {
     const refused = await file(agent.caller, `/api/presentations/${id}/download?lang=en`).expect(409);
     expect(refused.body.toString()).toContain('The file has expired');
 
+    // A presentation whose job was never queued (Redis down at the API's commit) is queued by the same job and made.
+    const [{ id: lost }] = await db<{ id: string }>(
+      `INSERT INTO presentations (title, property_ids, template_id, format, language, created_by, created_at, updated_at)
+       VALUES ('lost', ARRAY[$1::uuid], 'one-page', 'pdf', 'ru', $2, now() - interval '20 minutes', now() - interval '20 minutes') RETURNING id`,
+      [ids[3], agent.id],
+    );
+    expect((await worker.get(WorkerPresentations).expire()).requeued).toBe(1);
+    await until(agent.caller, lost, 'completed');
+
     const stats = (await agent.caller.call('get', '/api/presentations/stats/overview').expect(200)).body.data;
     expect(stats.byStatus.expired).toBe(1);
     expect(stats.total).toBe(stats.byFormat.pdf + stats.byFormat.pptx);

@@ -159,7 +159,8 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { id: 'purge-expired-hourly', name: JobName.PurgeExpired, every: 3_600_000 },
   { id: 'lead-waiting-check-minutely', name: JobName.LeadWaitingCheck, every: 60_000 },
   { id: 'crm-schedule-reminders-minutely', name: JobName.ScheduleReminders, every: 60_000 },
-  { id: 'expire-presentations-hourly', name: JobName.ExpirePresentations, every: 3_600_000 },
+  // Every 5 minutes: it also re-queues presentations whose job the API could not queue (Redis down then).
+  { id: 'expire-presentations-5min', name: JobName.ExpirePresentations, every: 300_000 },
 ];
 
 /** Retries with exponential backoff; completed jobs are trimmed, failed ones kept for a while. */

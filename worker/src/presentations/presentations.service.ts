@@ -136,7 +136,7 @@ export class PresentationsService implements OnApplicationShutdown {
   }
 
   /**
-   * JobName.ExpirePresentations (hourly): completed presentations past expires_at lose their
+   * JobName.ExpirePresentations (every 5 minutes): completed presentations past expires_at lose their
    * file and become expired; temporary files of dead runs are removed; presentations left
    * 'generating' for 10 minutes without a run are queued again (same job id: no duplicate).
    */
