@@ -111,6 +111,8 @@ describe('presentations survive a worker killed with SIGKILL mid-run', () => {
       [batchId],
     );
     expect(atKill.completed).toBeLessThan(TOTAL);
+    // What the kill left half-written (files in .incoming, if it struck mid-write); the final names only ever hold whole files.
+    const leftByKill = await fs.readdir(path.join(dataDir, 'private', 'presentations', '.incoming')).catch(() => [] as string[]);
 
     // Worker 2 finishes the run, the killed worker's jobs included (BullMQ's stalled-job check).
     const second = startWorkerProcess('worker-2');
@@ -138,8 +140,10 @@ describe('presentations survive a worker killed with SIGKILL mid-run', () => {
     expect(rows).toHaveLength(TOTAL);
     expect(new Set(rows.map((r) => r.id)).size).toBe(TOTAL);
     const dir = path.join(dataDir, 'private', 'presentations');
-    const files = (await fs.readdir(dir)).sort();
+    const files = (await fs.readdir(dir)).filter((f) => f !== '.incoming').sort();
     expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    // Files being written live in .incoming until renamed: none is left (a killed run's was removed by its next run).
+    expect(await fs.readdir(path.join(dir, '.incoming'))).toEqual([]);
     expect(files).toEqual(rows.map((r) => `${r.id}.${r.format}`).sort());
     for (const r of rows) {
       expect(r.file_key).toBe(`presentations/${r.id}.${r.format}`);
@@ -157,9 +161,10 @@ describe('presentations survive a worker killed with SIGKILL mid-run', () => {
 
     // The counts, for the issue's closing note.
     process.stdout.write(
-      `SIGKILL test: ${TOTAL} presentations; ${atKill.completed} completed when worker 1 was killed, ` +
-        `${activeAtKill.length} of them in progress (started, not completed); worker 2 completed the other ${TOTAL - atKill.completed}; ` +
-        `${reruns.length} run twice (the interrupted ones), 0 failed, ${files.length} files, 0 temporary files, 0 duplicate rows\n`,
+      `SIGKILL test: ${TOTAL} presentations; when worker 1 was killed ${atKill.completed} were completed and ` +
+        `${activeAtKill.length} started but unfinished (${leftByKill.length} temporary files left by the kill); ` +
+        `worker 2 completed the other ${TOTAL - atKill.completed}; ${reruns.length} run twice (the interrupted ones), 0 failed, ` +
+        `${files.length} files, 0 temporary files left, 0 duplicate rows\n`,
     );
   }, 240_000);
 });

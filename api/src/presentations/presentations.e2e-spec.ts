@@ -70,7 +70,8 @@ describe('presentations, API -> queue -> worker', () => {
     );
   const file = (who: Caller, url: string) =>
     request(api.server).get(url).set('Authorization', `Bearer ${who.accessToken}`).buffer(true).parse(binary);
-  const filesOnDisk = async () => (await fs.readdir(path.join(dataDir, 'private', 'presentations')).catch(() => [] as string[])).sort();
+  const filesOnDisk = async () =>
+    (await fs.readdir(path.join(dataDir, 'private', 'presentations')).catch(() => [] as string[])).filter((f) => f !== '.incoming').sort();
 
   it('lists the templates in four languages and answers one by id (404 unknown)', async () => {
     const list = (await agent.caller.call('get', '/api/presentations/templates/list').expect(200)).body.data;

@@ -27,15 +27,20 @@ export function presentationsRoot(env: NodeJS.ProcessEnv = process.env): string 
   return path.resolve(dataDir(env), PRESENTATION_ROOT);
 }
 
+/** Folder (beside the files, same file system) of files being written: only runs in flight leave names there. */
+export const INCOMING = '.incoming';
+
 /**
- * Writes `data` to `file` atomically: a temporary file beside it (same folder, so the rename is
- * atomic), flushed to disk, then renamed over the final name. A reader never sees a half-written
- * file; a process killed mid-write leaves only a `*.tmp` file, which the next run of the same
- * presentation (or the maintenance job) removes.
+ * Writes `data` to `file` atomically: a temporary file in the `.incoming` folder beside it (same
+ * file system, so the rename is atomic), flushed to disk, then renamed over the final name. A
+ * reader never sees a half-written file; a process killed mid-write leaves only a temporary
+ * file, which the next run of the same presentation (or the maintenance job) removes. The
+ * temporary name starts with the final one's, unique per run (pid and a random part).
  */
 export async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
+  const incoming = path.join(path.dirname(file), INCOMING);
+  await fs.mkdir(incoming, { recursive: true });
+  const tmp = path.join(incoming, `${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
   const handle = await fs.open(tmp, 'wx');
   try {
     await handle.writeFile(data);
@@ -51,12 +56,14 @@ export async function writeAtomically(file: string, data: Buffer): Promise<void>
   }
 }
 
-/** Removes the temporary files earlier runs left for `file` (a killed worker's). */
+/** Removes the temporary files earlier runs left for `file` (a killed worker's): the `.incoming` folder holds only runs in flight. */
 async function removeLeftovers(file: string): Promise<void> {
-  const dir = path.dirname(file);
+  const incoming = path.join(path.dirname(file), INCOMING);
   const prefix = `${path.basename(file)}.`;
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  await Promise.all(names.filter((n) => n.startsWith(prefix) && n.endsWith('.tmp')).map((n) => fs.rm(path.join(dir, n), { force: true })));
+  const names = await fs.readdir(incoming).catch(() => [] as string[]);
+  await Promise.all(
+    names.filter((n) => n.startsWith(prefix) && n.endsWith('.tmp')).map((n) => fs.rm(path.join(incoming, n), { force: true })),
+  );
 }
 
 /**
@@ -154,7 +161,7 @@ export class PresentationsService implements OnApplicationShutdown {
       if (rows.length < 200) break;
     }
     let tempFiles = 0;
-    const dir = path.join(root, 'presentations');
+    const dir = path.join(root, 'presentations', INCOMING);
     for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
       if (!name.endsWith('.tmp')) continue;
       const stat = await fs.stat(path.join(dir, name)).catch(() => null);

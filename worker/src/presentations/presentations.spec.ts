@@ -16,7 +16,8 @@ describe('writeAtomically', () => {
     await writeAtomically(file, Buffer.from('first'));
     await writeAtomically(file, Buffer.from('second, longer'));
     expect(await fs.readFile(file, 'utf8')).toBe('second, longer');
-    expect(await fs.readdir(path.join(dir, 'sub'))).toEqual(['a.pdf']);
+    expect(await fs.readdir(path.join(dir, 'sub'))).toEqual(['.incoming', 'a.pdf']);
+    expect(await fs.readdir(path.join(dir, 'sub', '.incoming'))).toEqual([]);
   });
 
   it('leaves the previous file whole when the write fails', async () => {
