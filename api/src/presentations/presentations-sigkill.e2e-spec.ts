@@ -13,7 +13,9 @@ import { isWholePdf, pptxSlides } from '../../test/presentations';
  * left half-written." The API runs in-process; the workers are real processes (node
  * worker/dist/main.js: build first with `npm run build:server`) on the same database, Redis
  * prefix and DATA_DIR, with a short job lock and stalled-job check (WORKER_LOCK_DURATION_MS,
- * WORKER_STALLED_INTERVAL_MS) so the killed worker's jobs move to the next worker in seconds.
+ * WORKER_STALLED_INTERVAL_MS) so the killed worker's jobs move to the next worker in seconds. The
+ * next worker is then stopped with SIGTERM mid-run (it finishes its active jobs and exits 0) and a
+ * third one finishes the run.
  */
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const WORKER = path.join(ROOT, 'worker', 'dist', 'main.js');
@@ -114,8 +116,17 @@ describe('presentations survive a worker killed with SIGKILL mid-run', () => {
     // What the kill left half-written (files in .incoming, if it struck mid-write); the final names only ever hold whole files.
     const leftByKill = await fs.readdir(path.join(dataDir, 'private', 'presentations', '.incoming')).catch(() => [] as string[]);
 
-    // Worker 2 finishes the run, the killed worker's jobs included (BullMQ's stalled-job check).
+    // Worker 2 takes over (the killed worker's jobs included: BullMQ's stalled-job check); stopped
+    // with SIGTERM mid-run, it finishes its active jobs and exits 0; worker 3 finishes the run.
     const second = startWorkerProcess('worker-2');
+    await eventually('worker 2 to complete more', async () => (await counts(batchId)).completed >= atKill.completed + 30, {
+      timeoutMs: 60_000,
+      intervalMs: 10,
+    });
+    second.kill('SIGTERM');
+    expect(await exited(second)).toEqual({ code: 0, signal: null });
+    const atTerm = await counts(batchId);
+    const third = startWorkerProcess('worker-3');
     const done = await eventually(
       'every presentation completed',
       async () => {
@@ -127,10 +138,8 @@ describe('presentations survive a worker killed with SIGKILL mid-run', () => {
       throw new Error(`${err.message}\n${logs.join('').slice(-4000)}`);
     });
     expect(done).toEqual({ completed: TOTAL, failed: 0, total: TOTAL });
-
-    // Graceful stop: SIGTERM lets active jobs finish, then exit 0.
-    second.kill('SIGTERM');
-    expect(await exited(second)).toEqual({ code: 0, signal: null });
+    third.kill('SIGTERM');
+    expect(await exited(third)).toEqual({ code: 0, signal: null });
 
     // No duplicate rows, one run completed each, one file each, named by the row, nothing else.
     const rows = await db<{ id: string; format: string; file_key: string; size_bytes: string; attempts: number }>(
@@ -152,7 +161,7 @@ describe('presentations survive a worker killed with SIGKILL mid-run', () => {
       if (r.format === 'pdf') expect(isWholePdf(data)).toBe(true);
       else expect(await pptxSlides(data)).toBeGreaterThanOrEqual(1);
     }
-    // Runs: one each, except the jobs the killed worker had started (run again by worker 2).
+    // Runs: one each, except the jobs the killed worker had started (run again): none stopped by SIGTERM ran twice.
     const reruns = rows.filter((r) => r.attempts > 1);
     expect(rows.every((r) => r.attempts >= 1 && r.attempts <= 2)).toBe(true);
     expect(reruns.length).toBeLessThanOrEqual(activeAtKill.length);
@@ -163,7 +172,7 @@ describe('presentations survive a worker killed with SIGKILL mid-run', () => {
     process.stdout.write(
       `SIGKILL test: ${TOTAL} presentations; when worker 1 was killed ${atKill.completed} were completed and ` +
         `${activeAtKill.length} started but unfinished (${leftByKill.length} temporary files left by the kill); ` +
-        `worker 2 completed the other ${TOTAL - atKill.completed}; ${reruns.length} run twice (the interrupted ones), 0 failed, ` +
+        `worker 2 completed ${atTerm.completed - atKill.completed} more until its SIGTERM (exit 0), worker 3 the other ${TOTAL - atTerm.completed}; ${reruns.length} run twice (the interrupted ones), 0 failed, ` +
         `${files.length} files, 0 temporary files left, 0 duplicate rows\n`,
     );
   }, 240_000);
