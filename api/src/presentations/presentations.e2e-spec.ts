@@ -317,8 +317,13 @@ describe('presentations, API -> queue -> worker', () => {
        VALUES ('lost', ARRAY[$1::uuid], 'one-page', 'pdf', 'ru', $2, now() - interval '20 minutes', now() - interval '20 minutes') RETURNING id`,
       [ids[3], agent.id],
     );
+    // A run killed mid-write left a temporary file of it: the next run removes it.
+    const incoming = path.join(dataDir, 'private', 'presentations', '.incoming');
+    const leftover = path.join(incoming, `${lost}.pdf.99999.deadbeef.tmp`);
+    await fs.writeFile(leftover, '%PDF-1.3 half');
     expect((await worker.get(WorkerPresentations).expire()).requeued).toBe(1);
     await until(agent.caller, lost, 'completed');
+    expect(await fs.readdir(incoming)).toEqual([]);
 
     const stats = (await agent.caller.call('get', '/api/presentations/stats/overview').expect(200)).body.data;
     expect(stats.byStatus.expired).toBe(1);
