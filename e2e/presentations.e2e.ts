@@ -12,7 +12,8 @@ import { signIn } from './support/sign-in';
  * one; download a bulk batch as one zip (streamed); retry failed; delete"). Against the started
  * stack (its real worker renders the files): the demo employee generates one PDF, sees it
  * complete, downloads it (a whole PDF), bulk-generates three listings x two languages, watches the
- * progress reach 100%, downloads the zip (six entries, each a whole PDF) and deletes the first
+ * progress reach 100%, downloads the zip (six entries, each a whole PDF), retries the demo
+ * presentation that failed, and deletes the first
  * presentation after the confirmation. The pages are valid HTML without WCAG 2.2 A/AA violations.
  */
 
@@ -110,6 +111,21 @@ describe('presentations (browser)', () => {
     expect(n).toBe(6);
     const inBatch = await query<{ id: string }>(`SELECT DISTINCT property_ids[1] AS id FROM presentations WHERE batch_id = $1`, [batchId]);
     expect(inBatch.map((r) => r.id).sort()).toEqual(listings.map((l) => l.id).sort());
+
+    // Retry the demo presentation that failed (its listing was deleted): queued again, audited; it fails again with the reason in Russian.
+    const [failedOne] = await query<{ id: string }>(
+      `SELECT id FROM presentations WHERE created_by = $1 AND status = 'failed' ORDER BY created_at LIMIT 1`,
+      [employeeId],
+    );
+    await page.goto(`${BASE_URL}/dashboard/presentations?status=failed`);
+    const failedRow = page.locator(`tr[data-id="${failedOne.id}"]`);
+    await failedRow.getByText('Причина: Объекты презентации удалены').waitFor();
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/dashboard/presentations')),
+      failedRow.getByRole('button', { name: 'Повторить' }).click(),
+    ]);
+    await page.getByText('Презентация поставлена в очередь снова').first().waitFor();
+    expect(await query(`SELECT 1 FROM audit_logs WHERE action = 'presentation.retry' AND entity_id = $1`, [failedOne.id])).toHaveLength(1);
 
     // Delete the first presentation, after the confirmation.
     await page.goto(`${BASE_URL}/dashboard/presentations`);
