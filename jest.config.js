@@ -28,7 +28,7 @@ const common = {
   // sanitize-html's parser (htmlparser2 and its dom* helpers) and remix-utils ship ES modules too;
   // pptxgenjs 4 loads node:fs with a dynamic import(), which Jest's CommonJS sandbox refuses.
   transformIgnorePatterns: [
-    '/node_modules/(?!(@nestjs|@fastify|fastify-plugin|light-my-request|cookie|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities|remix-utils|pptxgenjs)/)',
+    '/node_modules/(?!(@nestjs|@fastify|fastify-plugin|light-my-request|cookie|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities|remix-utils|archiver|is-stream|zip-stream|compress-commons|crc32-stream|pptxgenjs)/)',
   ],
   moduleNameMapper: {
     '^@realty/(contracts|db|seed|jobs|i18n|api-client|testkit)$': '<rootDir>/libs/$1/src',

@@ -29,7 +29,7 @@
 // all 13 when unset), BENCH_ONLY=staff (only the staff listing list case of issue 21:
 // bench/lib/staff.mjs), BENCH_ONLY=crm (only the CRM cases of issue 22: bench/lib/crm.mjs;
 // BENCH_DEALS 20000, BENCH_IMPORT_ROWS 100000), BENCH_ONLY=render (only the presentation render
-// figures of issue 23: bench/lib/presentations-render.mjs; BENCH_RENDER_SECONDS 5), BENCH_SAVE_RATE (listing saves per second, 20), BENCH_SAVE_SECONDS (15),
+// figures of issue 23: bench/lib/presentations-render.mjs; BENCH_RENDER_SECONDS 5), BENCH_ONLY=presentations (the end-to-end presentation cases of issue 23 through the queue: bench/presentations.mjs), BENCH_SAVE_RATE (listing saves per second, 20), BENCH_SAVE_SECONDS (15),
 // BENCH_UPLOADS (5 MB JPEG uploads timed, 5; lib/staff-writes.mjs). The bench's own test (bench/test/smoke.spec.ts) runs the
 // whole harness at a small scale with these.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -103,6 +103,15 @@ const ONLY_STAFF = process.env.BENCH_ONLY === 'staff';
 const ONLY_CRM = process.env.BENCH_ONLY === 'crm';
 /** BENCH_ONLY=render: only the presentation render figures of issue 23 (no database, no server; bench/lib/presentations-render.mjs). */
 const ONLY_RENDER = process.env.BENCH_ONLY === 'render';
+/**
+ * BENCH_ONLY=presentations: the presentations cases of issue 23 alone (bench/presentations.mjs:
+ * its own database, API and workers), run as a child and its exit status passed on.
+ */
+if (process.env.BENCH_ONLY === 'presentations') {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, [path.join(here, 'presentations.mjs')], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
 /** Deals of the CRM cases (BENCH_DEALS, 20000) and rows of their import file (BENCH_IMPORT_ROWS, 100000). */
 const DEALS = Number(process.env.BENCH_DEALS || 20_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS || 100_000);

@@ -18,6 +18,7 @@ import { MailSinkModule } from './mail-sink/mail-sink.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OutboxModule } from './outbox/outbox.module';
 import { PartnersModule } from './partners/partners.module';
+import { PresentationsModule } from './presentations/presentations.module';
 import { PropertiesModule } from './properties/properties.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
@@ -51,6 +52,7 @@ import { WebsiteAnalyticsModule } from './website-analytics/website-analytics.mo
     GeocodingModule,
     NotificationsModule,
     CrmModule,
+    PresentationsModule,
   ],
 })
 export class AppModule {}

@@ -22,6 +22,13 @@ export interface WorkerOptions {
   concurrency: Partial<Record<QueueName, number>>;
   /** Pause between attempts while Redis or PostgreSQL is unreachable. */
   retryDelayMs: number;
+  /**
+   * WORKER_LOCK_DURATION_MS / WORKER_STALLED_INTERVAL_MS: BullMQ's job lock and stalled-job check
+   * (defaults 30 s each): a killed worker's active jobs go to another worker once the lock expired
+   * and a check ran. Tests (the SIGKILL test of issue 23) set them to a second or two.
+   */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
   /** Providers whose @JobHandler methods handle the jobs (default: the worker's services). */
   handlers?: Type<unknown>[];
   /**
@@ -63,5 +70,7 @@ export function workerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Work
     defaultConcurrency: positiveInt(env.WORKER_CONCURRENCY, 'WORKER_CONCURRENCY') ?? 4,
     concurrency,
     retryDelayMs: 2000,
+    lockDurationMs: positiveInt(env.WORKER_LOCK_DURATION_MS, 'WORKER_LOCK_DURATION_MS'),
+    stalledIntervalMs: positiveInt(env.WORKER_STALLED_INTERVAL_MS, 'WORKER_STALLED_INTERVAL_MS'),
   };
 }

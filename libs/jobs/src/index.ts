@@ -32,6 +32,10 @@ export enum JobName {
   LeadImportPreview = 'lead-import-preview',
   /** Import (or dry-run) every row of an uploaded lead file with its mapping (issue 22 lead import). */
   LeadImportRun = 'lead-import-run',
+  /** Render one presentation (PDF or PPTX) and store its file (issue 23 "Presentations"). */
+  GeneratePresentation = 'generate-presentation',
+  /** Remove the files of presentations past their expiry (status expired) and re-queue lost ones (issue 23). */
+  ExpirePresentations = 'expire-presentations',
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
@@ -122,6 +126,8 @@ export interface JobPayloads {
   [JobName.ScheduleReminders]: Record<string, never>;
   [JobName.LeadImportPreview]: { importId: string };
   [JobName.LeadImportRun]: { importId: string };
+  [JobName.GeneratePresentation]: { presentationId: string };
+  [JobName.ExpirePresentations]: Record<string, never>;
 }
 
 /** Which queue carries each job. */
@@ -135,6 +141,8 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.ScheduleReminders]: QueueName.Maintenance,
   [JobName.LeadImportPreview]: QueueName.ImportsExports,
   [JobName.LeadImportRun]: QueueName.ImportsExports,
+  [JobName.GeneratePresentation]: QueueName.Presentations,
+  [JobName.ExpirePresentations]: QueueName.Maintenance,
 };
 
 /** A job the worker puts on its queue at a fixed interval (a BullMQ job scheduler). */
@@ -151,6 +159,8 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { id: 'purge-expired-hourly', name: JobName.PurgeExpired, every: 3_600_000 },
   { id: 'lead-waiting-check-minutely', name: JobName.LeadWaitingCheck, every: 60_000 },
   { id: 'crm-schedule-reminders-minutely', name: JobName.ScheduleReminders, every: 60_000 },
+  // Every 5 minutes: it also re-queues presentations whose job the API could not queue (Redis down then).
+  { id: 'expire-presentations-5min', name: JobName.ExpirePresentations, every: 300_000 },
 ];
 
 /** Retries with exponential backoff; completed jobs are trimmed, failed ones kept for a while. */
@@ -237,3 +247,20 @@ export class JobProducer {
  * (reads): under DATA_DIR but outside `uploads`, which the web serves publicly at /media.
  */
 export const LEAD_IMPORT_ROOT = 'private';
+
+/**
+ * Presentation files (issue 23): DATA_DIR/private/presentations/<id>.<pdf|pptx>, written by the
+ * worker (temp name + rename), streamed by the API's download; not served publicly.
+ */
+export const PRESENTATION_ROOT = 'private';
+
+/** The storage key (under DATA_DIR/private) of a presentation's file. */
+export function presentationFileKey(id: string, format: 'pdf' | 'pptx'): string {
+  return `presentations/${id}.${format}`;
+}
+
+/** How long a completed presentation's file is kept, days (PRESENTATION_RETENTION_DAYS, default 7). */
+export function presentationRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.PRESENTATION_RETENTION_DAYS);
+  return Number.isFinite(n) && n > 0 ? n : 7;
+}

@@ -5,6 +5,7 @@ import { generateCrm, insertDemoCrm, type CrmAgent, type CrmSeedSummary } from '
 import { DEFAULT_IMAGE_POOL_SIZE, ensureDemoImagePool } from './demo-images';
 import { DEMO_CITY, writeValues } from './demo-moderation';
 import { generateProperties, type GeneratedProperty } from './demo-properties';
+import { insertDemoPresentations } from './demo-presentations';
 import { hashSeed, Random } from './random';
 import { seedContent } from './seed-content';
 import {
@@ -337,6 +338,8 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
     });
     const crm = await insertDemoCrm(m, crmRows);
     log(`inserted ${crm.leads} leads, ${crm.clients} clients, ${crm.deals} deals, ${crm.viewings} viewings`);
+    const presentations = await insertDemoPresentations(m, { referenceDate, fallbackAuthorId: agentIds[0] ?? null });
+    log(`inserted ${presentations.presentations} presentations (the worker renders them when it starts)`);
 
     const summary: SeedSummary = {
       roles: roles.inserted,

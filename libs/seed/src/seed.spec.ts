@@ -431,6 +431,18 @@ describe('seedDemoData', () => {
     expect(Object.values(again.summary.crm).every((n) => n === 0)).toBe(true);
   });
 
+  it('loads demo presentations (issue 23): to be made by the worker, one failed, one expired, a bulk run', async () => {
+    const rows = (await a.query(`SELECT status, count(*)::int AS n FROM presentations GROUP BY status ORDER BY status`)) as Array<{
+      status: string;
+      n: number;
+    }>;
+    expect(Object.fromEntries(rows.map((r) => [r.status, r.n]))).toEqual({ expired: 1, failed: 1, generating: 15 });
+    const [batch] = (await a.query(
+      `SELECT b.total, count(p.id)::int AS n FROM presentation_batches b JOIN presentations p ON p.batch_id = b.id GROUP BY b.id`,
+    )) as Array<{ total: number; n: number }>;
+    expect(batch).toEqual({ total: 12, n: 12 });
+  });
+
   it('loads the CRM demo data: leads, clients, deals over every status, stage and agent, dated around now', async () => {
     expect(resultA.summary.crm).toMatchObject({
       leads: CRM_COUNTS.leads,

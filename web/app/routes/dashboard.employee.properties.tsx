@@ -131,6 +131,9 @@ export async function action({ request }: ActionFunctionArgs) {
       { headers: await auth.headers() },
     );
   if (!ids.length) return toast(t('table.nothingSelected'), undefined, true);
+  // The selection goes to the bulk presentations form (issue 23), which the API checks again.
+  if (intent === 'presentations')
+    return redirectStaff(auth, `/dashboard/presentations/bulk?ids=${encodeURIComponent(ids.slice(0, 1000).join(','))}`);
   const checked = await validateInput(BulkStatusDto, { ids, status: intent }, auth.lang);
   if (!checked.ok) return toast(t('error'), Object.values(checked.errors)[0], true);
   try {
@@ -152,11 +155,15 @@ export default function StaffPropertiesPage() {
   const { t } = useTranslation('dashboard');
   const scope = query.scope ?? 'mine';
   const sortOf = (key: Query['sort']) => ({ href: sortHref(TABLE, query, key), active: query.sort === key ? query.dir : null });
-  const bulkActions: BulkAction[] = bulkStatuses(admin).map((s) => ({
-    intent: s,
-    label: t(s === 'inactive' ? 'staffList.withdraw' : s === 'pending' ? 'staffList.resubmit' : 'staffList.publish'),
-    destructive: s === 'inactive',
-  }));
+  const { t: tp } = useTranslation('presentations');
+  const bulkActions: BulkAction[] = [
+    ...bulkStatuses(admin).map((s) => ({
+      intent: s,
+      label: t(s === 'inactive' ? 'staffList.withdraw' : s === 'pending' ? 'staffList.resubmit' : 'staffList.publish'),
+      destructive: s === 'inactive',
+    })),
+    { intent: 'presentations', label: tp('nav') },
+  ];
   const columns: Column<StaffListingItemDto>[] = [
     {
       id: 'title',

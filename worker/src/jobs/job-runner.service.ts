@@ -59,6 +59,8 @@ export class JobRunner implements OnModuleInit, OnModuleDestroy {
         connection: this.options.connection,
         prefix: this.options.prefix,
         concurrency: this.concurrencyOf(queue),
+        ...(this.options.lockDurationMs ? { lockDuration: this.options.lockDurationMs } : {}),
+        ...(this.options.stalledIntervalMs ? { stalledInterval: this.options.stalledIntervalMs } : {}),
       });
       worker.on('failed', (job, err) =>
         this.logger.warn(

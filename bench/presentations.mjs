@@ -1,0 +1,237 @@
+#!/usr/bin/env node
+// Presentations end to end through the queue (issue 23 "Figures"): POST /api/presentations/generate
+// (or bulk-generate) -> BullMQ -> the worker renders and stores -> completed in PostgreSQL.
+// On a database of its own (realty_bench_presentations: dropped, migrated and seeded with the demo
+// data, 180 listings), one API in production mode and one or two worker processes, free ports, own
+// Redis prefix and a temporary data directory:
+//   - 1-page PDF: BENCH_PRESENTATIONS (200) presentations of one listing, template one-page, ru;
+//   - 10-page PDF: BENCH_PRESENTATIONS_MULTI (100) of ten listings each (one-page: a page a listing);
+//   - 10-slide PPTX: BENCH_PRESENTATIONS_MULTI (100) of ten listings each (a slide a listing);
+//   - a bulk run of 500 (125 listings x ru, en, kk, zh; PDF one-page) with one worker, then with two.
+// Each case posts all its requests at once and times from the first POST to the last completion
+// (presentations per second), and reports the per-presentation time from created_at to
+// completed_at (p50 / p95 / max, ms) and the pages / slides of one of its files (so a run with the
+// placeholder renderer, 1 page, is seen for what it is). Writes bench/results/presentations.json.
+//
+//   node bench/presentations.mjs
+//
+// Environment: DATABASE_URL, REDIS_URL, BENCH_VERBOSE=1, BENCH_SETTLE=0, BENCH_PRESENTATIONS,
+// BENCH_PRESENTATIONS_MULTI, BENCH_BULK (500), WORKER_CONCURRENCY_PRESENTATIONS (the workers', 4).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, run, startService, stopAll, waitForHttp } from '../scripts/lib/proc.mjs';
+import { ensureServices } from '../scripts/lib/services.mjs';
+import { waitForQuiet } from './lib/quiet.mjs';
+import { deleteRedisKeys, machine } from './lib/stack.mjs';
+import { signIn, startWorker } from './lib/staff-writes.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const require = createRequire(import.meta.url);
+const SINGLE = Number(process.env.BENCH_PRESENTATIONS || 200);
+const MULTI = Number(process.env.BENCH_PRESENTATIONS_MULTI || 100);
+const BULK = Number(process.env.BENCH_BULK || 500);
+const REDIS_PREFIX = `${process.env.BENCH_REDIS_PREFIX || 'realty_bench'}_presentations`;
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
+const started = Date.now();
+const log = (msg) => console.log(`[bench-presentations ${((Date.now() - started) / 1000).toFixed(0)}s] ${msg}`);
+const children = [];
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'realty-bench-presentations-'));
+const settle = async () => {
+  if (process.env.BENCH_SETTLE !== '0') await waitForQuiet();
+};
+
+const percentile = (values, p) => {
+  if (!values.length) return null;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+
+/** Pages of a PDF (its /Type /Page objects) or slides of a PPTX (ppt/slides/slideN.xml). */
+async function pagesOf(file, format) {
+  const data = readFileSync(file);
+  if (format === 'pdf') return (data.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? []).length;
+  const JSZip = require('jszip');
+  const zip = await JSZip.loadAsync(data);
+  return Object.keys(zip.files).filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n)).length;
+}
+
+async function main() {
+  const loadBefore = os.loadavg().map((n) => Math.round(n * 10) / 10);
+  log('tsc -b api worker libs/seed');
+  run('npx', ['tsc', '-b', 'api', 'worker', 'libs/seed']);
+  const { databaseUrl, redisUrl } = await ensureServices();
+  const url = new URL(databaseUrl);
+  url.pathname = '/realty_bench_presentations';
+  const env = {
+    NODE_ENV: 'production',
+    DATABASE_URL: url.toString(),
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX,
+    DATA_DIR: dataDir,
+    RATE_LIMIT_MAX: '100000000',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    SESSION_SECRET: randomBytes(48).toString('base64url'),
+    SEED_DEMO_ACCOUNTS: '1',
+  };
+  log(`database ${url.pathname.slice(1)}: reset with the demo data`);
+  run('node', ['scripts/db.mjs', 'reset', '--yes', '--no-jobs', '--demo-accounts'], {
+    env: { ...process.env, ...env },
+    stdio: VERBOSE ? 'inherit' : 'ignore',
+  });
+  const { Client } = require('pg');
+  const pg = new Client({ connectionString: env.DATABASE_URL });
+  await pg.connect();
+  // The seed's demo presentations would be queued by the worker at its start: not part of the figures.
+  await pg.query('DELETE FROM presentations');
+  await pg.query('DELETE FROM presentation_batches');
+  const listings = (
+    await pg.query(`SELECT id FROM properties WHERE status = 'active' AND deleted_at IS NULL ORDER BY created_at, id LIMIT 125`)
+  ).rows.map((r) => r.id);
+  if (listings.length < 125) throw new Error(`only ${listings.length} active listings`);
+
+  const port = await freePort();
+  const apiEnv = { ...env, API_PORT: String(port), API_HOST: '127.0.0.1' };
+  const apiChild = startService('api', 'node', ['api/dist/main.js'], apiEnv, { quiet: !VERBOSE });
+  children.push(apiChild);
+  const api = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${api}/api/health`, 60, apiChild);
+  const workerOne = startWorker(env, { children, verbose: VERBOSE });
+  const session = await signIn(api);
+  // The worker is up once its first job completes: a warm-up presentation.
+  log('warm-up');
+  await timeCase('warm-up', 4, () => ({ propertyIds: [listings[0]], templateId: 'one-page', format: 'pdf', language: 'ru' }));
+
+  const cases = {};
+  const ten = (i) => Array.from({ length: 10 }, (_, k) => listings[(i + k) % listings.length]);
+  await settle();
+  cases.pdf_1_page = await timeCase('1-page PDF', SINGLE, (i) => ({
+    propertyIds: [listings[i % listings.length]],
+    templateId: 'one-page',
+    format: 'pdf',
+    language: ['ru', 'kk', 'en', 'zh'][i % 4],
+  }));
+  await settle();
+  cases.pdf_10_pages = await timeCase('10-page PDF', MULTI, (i) => ({
+    propertyIds: ten(i),
+    templateId: 'one-page',
+    format: 'pdf',
+    language: 'ru',
+  }));
+  await settle();
+  cases.pptx_10_slides = await timeCase('10-slide PPTX', MULTI, (i) => ({
+    propertyIds: ten(i),
+    templateId: 'one-page',
+    format: 'pptx',
+    language: 'ru',
+  }));
+  await settle();
+  cases[`bulk_${BULK}_one_worker`] = await timeBulk(`bulk ${BULK}, one worker`, BULK);
+  startWorker(env, { children, verbose: VERBOSE });
+  // The second worker warms up (connects, compiles its code paths) on a small untimed run.
+  await timeBulk('warm-up of two workers', 40);
+  await settle();
+  cases[`bulk_${BULK}_two_workers`] = await timeBulk(`bulk ${BULK}, two workers`, BULK);
+  void workerOne;
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    load_average: { before: loadBefore, after: os.loadavg().map((n) => Math.round(n * 10) / 10) },
+    worker_concurrency_presentations: Number(process.env.WORKER_CONCURRENCY_PRESENTATIONS || 4),
+    cases,
+  };
+  const out = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : path.join(root, 'bench', 'results', 'presentations.json');
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
+  console.log(`\nPresentations end to end (issue 23), load average ${report.load_average.before.join(' / ')} before:`);
+  for (const [name, c] of Object.entries(cases))
+    console.log(
+      `  ${name}: ${c.count} in ${c.seconds} s = ${c.per_second}/s; each p50 ${c.each_ms.p50} ms, p95 ${c.each_ms.p95} ms; ` +
+        `${c.pages} pages/slides in a file${c.failed ? `; ${c.failed} FAILED` : ''}`,
+    );
+  log(`written ${path.relative(root, out)}`);
+  await pg.end();
+
+  /** Posts `count` generate requests at once (body(i)) and waits until each is completed or failed. */
+  async function timeCase(name, count, body) {
+    const t0 = performance.now();
+    const ids = await Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const r = await session.write('POST', '/api/presentations/generate', body(i));
+        if (r.status !== 201) throw new Error(`${name}: POST generate HTTP ${r.status} ${JSON.stringify(r.body)}`);
+        return r.body.data.id;
+      }),
+    );
+    const answered = performance.now() - t0;
+    return finish(name, ids, t0, answered);
+  }
+
+  async function timeBulk(name, size) {
+    const perLanguage = Math.ceil(size / 4);
+    const t0 = performance.now();
+    const r = await session.write('POST', '/api/presentations/bulk-generate', {
+      propertyIds: listings.slice(0, perLanguage),
+      templateId: 'one-page',
+      languages: ['ru', 'en', 'kk', 'zh'],
+      formats: ['pdf'],
+    });
+    if (r.status !== 201) throw new Error(`${name}: HTTP ${r.status} ${JSON.stringify(r.body)}`);
+    const answered = performance.now() - t0;
+    const ids = (await pg.query('SELECT id FROM presentations WHERE batch_id = $1', [r.body.data.batchId])).rows.map((x) => x.id);
+    return finish(name, ids, t0, answered);
+  }
+
+  async function finish(name, ids, t0, answeredMs) {
+    for (;;) {
+      const { rows } = await pg.query(
+        `SELECT count(*) FILTER (WHERE status IN ('completed', 'failed'))::int AS done FROM presentations WHERE id = ANY($1::uuid[])`,
+        [ids],
+      );
+      if (rows[0].done === ids.length) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const { rows } = await pg.query(
+      `SELECT status, format, file_key, extract(epoch FROM completed_at - created_at) * 1000 AS ms
+         FROM presentations WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    const done = rows.filter((r) => r.status === 'completed');
+    const each = done.map((r) => Number(r.ms));
+    const sample = done[0];
+    const result = {
+      count: ids.length,
+      failed: rows.length - done.length,
+      seconds: Math.round(seconds * 100) / 100,
+      per_second: Math.round((ids.length / seconds) * 10) / 10,
+      answered_ms: Math.round(answeredMs),
+      each_ms: { p50: Math.round(percentile(each, 50)), p95: Math.round(percentile(each, 95)), max: Math.round(Math.max(...each)) },
+      pages: sample ? await pagesOf(path.join(dataDir, 'private', sample.file_key), sample.format) : null,
+    };
+    log(`${name}: ${JSON.stringify(result)}`);
+    return result;
+  }
+}
+
+async function cleanup() {
+  await stopAll(children, 10_000);
+  rmSync(dataDir, { recursive: true, force: true });
+  await deleteRedisKeys(REDIS_PREFIX, log).catch((e) => log(`! Redis keys under ${REDIS_PREFIX}: not deleted: ${e.message}`));
+}
+
+main().then(
+  async () => {
+    await cleanup();
+    process.exit(0);
+  },
+  async (e) => {
+    console.error(`✖ ${e.stack || e.message}`);
+    await cleanup();
+    process.exit(1);
+  },
+);
