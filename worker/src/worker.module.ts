@@ -10,6 +10,8 @@ import { NotificationsService } from './notifications/notifications.service';
 import { TelegramService } from './telegram/telegram.service';
 import { FILE_STORAGE, WORKER_OPTIONS, type WorkerOptions } from './worker-options';
 import { LeadWaitingService } from './crm/lead-waiting.service';
+import { CONTENT_PROVIDER } from './ai/content-provider';
+import { contentProviderFromEnv } from './ai/provider.factory';
 
 /** Providers that hold @JobHandler methods, one per domain. */
 export const JOB_HANDLER_PROVIDERS = [
@@ -32,6 +34,7 @@ export class WorkerModule {
       providers: [
         { provide: WORKER_OPTIONS, useValue: options },
         { provide: FILE_STORAGE, useValue: options.storage },
+        { provide: CONTENT_PROVIDER, useValue: options.contentProvider ?? contentProviderFromEnv(process.env) },
         ...DATABASE_PROVIDERS,
         ...(options.handlers ?? JOB_HANDLER_PROVIDERS),
         JobRunner,
