@@ -32,6 +32,8 @@ export enum JobName {
   LeadImportPreview = 'lead-import-preview',
   /** Import (or dry-run) every row of an uploaded lead file with its mapping (issue 22 lead import). */
   LeadImportRun = 'lead-import-run',
+  /** Run one AI request (ai_requests row): description, questions, translate, router or session suggestions (issue 23). */
+  AiGenerate = 'ai-generate',
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
@@ -122,6 +124,7 @@ export interface JobPayloads {
   [JobName.ScheduleReminders]: Record<string, never>;
   [JobName.LeadImportPreview]: { importId: string };
   [JobName.LeadImportRun]: { importId: string };
+  [JobName.AiGenerate]: { requestId: string };
 }
 
 /** Which queue carries each job. */
@@ -135,6 +138,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.ScheduleReminders]: QueueName.Maintenance,
   [JobName.LeadImportPreview]: QueueName.ImportsExports,
   [JobName.LeadImportRun]: QueueName.ImportsExports,
+  [JobName.AiGenerate]: QueueName.Ai,
 };
 
 /** A job the worker puts on its queue at a fixed interval (a BullMQ job scheduler). */
