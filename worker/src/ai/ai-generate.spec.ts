@@ -31,6 +31,7 @@ async function request(kind: string, input: Record<string, unknown>): Promise<st
 }
 
 async function row(id: string) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row read back for assertions
   const rows: Array<Record<string, any>> = await ds.query(`SELECT * FROM ai_requests WHERE id = $1`, [id]);
   return rows[0];
 }
