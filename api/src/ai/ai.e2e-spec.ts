@@ -196,6 +196,10 @@ describe('AI requests and sessions, API -> queue -> worker', () => {
       ),
     );
     await manager.caller.call('get', `/api/ai/stats/hourly?from=${to}&to=${from}`).expect(400);
+    // The api-client adds ?lang= to every read.
+    await admin.caller.call('get', '/api/ai/queue?lang=kk&page=1&limit=25').expect(200);
+    await admin.caller.call('get', '/api/ai/stats/hourly?lang=zh').expect(200);
+    await agent.caller.call('get', '/api/ai-property-sessions?lang=en').expect(200);
   });
 
   it('AI property session: create, edit, suggestions by the worker, complete into a listing on moderation', async () => {

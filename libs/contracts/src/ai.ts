@@ -108,6 +108,12 @@ export class AiHourlyQuery {
   @IsOptional()
   @Check('aiTo', (v) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? null : 'field.date'))
   to?: string;
+
+  /** The answer's language (error texts); ignored otherwise. */
+  @IsOptional()
+  @Lower()
+  @Check('aiLang', langProblem)
+  lang?: Language;
 }
 
 /** GET /api/ai/queue?status&page&limit (newest first). */
@@ -124,6 +130,12 @@ export class AiQueueQuery {
   @IsOptional()
   @PageNumber(AI_BOUNDS.queueLimitMax, 'field.limit')
   limit?: number;
+
+  /** The answer's language (error texts); ignored otherwise. */
+  @IsOptional()
+  @Lower()
+  @Check('aiLang', langProblem)
+  lang?: Language;
 }
 
 const fieldsProblem = (v: unknown): MessageKey | null =>
