@@ -73,7 +73,7 @@ export default {
     failureTitle: 'Error',
     failureFallback: 'The action failed. Please try again.',
     network: 'The server does not answer. Check your connection.',
-    moderationNote: 'Changes to an active listing go to moderation.',
+    moderationNote: 'Unless you are an administrator, accepted changes to an active listing go to moderation.',
   },
   languages: { ru: 'Русский', en: 'English', kk: 'Қазақша', zh: '中文' },
 };
