@@ -75,5 +75,6 @@ export default {
     network: 'The server does not answer. Check your connection.',
     moderationNote: 'Unless you are an administrator, accepted changes to an active listing go to moderation.',
   },
+  fields: { title: 'Title', description: 'Description', excerpt: 'Excerpt', content: 'Text' },
   languages: { ru: 'Русский', en: 'English', kk: 'Қазақша', zh: '中文' },
 };
