@@ -167,6 +167,31 @@ describe('AI requests and sessions, API -> queue -> worker', () => {
     expect(row.description.zh).toBe(ready.output!.text);
   });
 
+  it('translate a blog post (admins): the accepted body passes the blog sanitiser', async () => {
+    const [post] = await db<{ id: string }>(
+      `INSERT INTO blog_posts (slug, title, excerpt, content) VALUES ('ai-post', $1, $2, $3) RETURNING id`,
+      [
+        JSON.stringify({ ru: 'Аренда офисов', en: '', kk: '', zh: '' }),
+        JSON.stringify({ ru: 'Кратко', en: '', kk: '', zh: '' }),
+        JSON.stringify({ ru: '<p>Текст</p><script>alert(1)</script>', en: '', kk: '', zh: '' }),
+      ],
+    );
+    const body = { entity: 'blog_post', id: post.id, from: 'ru', to: ['en'], fields: ['title', 'content'] };
+    await agent.caller.call('post', '/api/ai/translate', body).expect(403);
+    const r = (await admin.caller.call('post', '/api/ai/translate', body).expect(202)).body.data;
+    await done(admin.caller, r.id);
+    await admin.caller.call('post', `/api/ai/requests/${r.id}/accept`).expect(200);
+    const [after] = await db<{ title: Record<string, string>; content: Record<string, string>; excerpt: Record<string, string> }>(
+      `SELECT title, excerpt, content FROM blog_posts WHERE id = $1`,
+      [post.id],
+    );
+    expect(after.title.en).toBe('[Draft translation] Аренда офисов');
+    expect(after.content.en).toContain('<p>Текст</p>');
+    expect(after.content.en).not.toContain('script');
+    expect(after.excerpt.en).toBe('');
+    expect(await db(`SELECT 1 FROM audit_logs WHERE action = 'blog_post.update' AND entity_id = $1`, [post.id])).toHaveLength(1);
+  });
+
   it('router, status, queue and hourly stats', async () => {
     const r = (
       await manager.caller

@@ -22,6 +22,7 @@ import type { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
+import { sanitizeArticleHtml } from '../blog/sanitize-article';
 import { ApiException } from '../common/api.exception';
 import { Clock } from '../common/clock';
 import type { AuthUser, RequestClient } from '../common/decorators';
@@ -328,7 +329,10 @@ export class AiService implements OnApplicationShutdown {
       content: { ...before.content },
     };
     for (const [lang, fields] of Object.entries(translations))
-      for (const f of ['title', 'excerpt', 'content']) if (typeof fields[f] === 'string') after[f][lang] = fields[f];
+      for (const f of ['title', 'excerpt', 'content'])
+        if (typeof fields[f] === 'string')
+          // The body passes the blog's sanitiser on the way in too (it is read through it as well).
+          after[f][lang] = f === 'content' ? sanitizeArticleHtml(fields[f]) : fields[f];
     await m.query(`UPDATE blog_posts SET title = $2, excerpt = $3, content = $4, updated_at = now() WHERE id = $1`, [
       id,
       JSON.stringify(after.title),
