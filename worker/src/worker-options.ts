@@ -2,6 +2,7 @@ import type { LogLevel, Type } from '@nestjs/common';
 import { LocalFileStorage, databaseUrl, type FileStorage } from '@realty/db';
 import { QueueName, queuePrefix, redisConnection, redisUrl, type JobName, type JobSchedule } from '@realty/jobs';
 import type { RedisOptions } from 'bullmq';
+import type { ContentProvider } from './ai/content-provider';
 
 export const WORKER_OPTIONS = Symbol('WORKER_OPTIONS');
 export const FILE_STORAGE = Symbol('FILE_STORAGE');
@@ -38,6 +39,8 @@ export interface WorkerOptions {
   jobs?: readonly JobName[];
   /** Repeating jobs registered on start (default JOB_SCHEDULES); those without a handler here are skipped. */
   schedules?: readonly JobSchedule[];
+  /** The AI / blog text generator (default: contentProviderFromEnv(process.env); tests pass a fake-server one). */
+  contentProvider?: ContentProvider;
   /** Nest log levels, or false for none. */
   logger?: LogLevel[] | false;
 }

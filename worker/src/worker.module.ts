@@ -11,6 +11,9 @@ import { TelegramService } from './telegram/telegram.service';
 import { FILE_STORAGE, WORKER_OPTIONS, type WorkerOptions } from './worker-options';
 import { LeadWaitingService } from './crm/lead-waiting.service';
 import { PresentationsService } from './presentations/presentations.service';
+import { CONTENT_PROVIDER } from './ai/content-provider';
+import { contentProviderFromEnv } from './ai/provider.factory';
+import { AiGenerateService } from './ai/ai-generate.service';
 
 /** Providers that hold @JobHandler methods, one per domain. */
 export const JOB_HANDLER_PROVIDERS = [
@@ -22,6 +25,7 @@ export const JOB_HANDLER_PROVIDERS = [
   ScheduleRemindersService,
   LeadImportService,
   PresentationsService,
+  AiGenerateService,
 ];
 
 /** Root module of the worker process: database, storage, job handlers, job runtime. No HTTP. */
@@ -34,6 +38,7 @@ export class WorkerModule {
       providers: [
         { provide: WORKER_OPTIONS, useValue: options },
         { provide: FILE_STORAGE, useValue: options.storage },
+        { provide: CONTENT_PROVIDER, useValue: options.contentProvider ?? contentProviderFromEnv(process.env) },
         ...DATABASE_PROVIDERS,
         ...(options.handlers ?? JOB_HANDLER_PROVIDERS),
         JobRunner,

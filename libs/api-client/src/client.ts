@@ -10,6 +10,7 @@ import { crmDealCalls } from './crm-deal-calls';
 import { crmScheduleCalls } from './crm-schedule-calls';
 import { crmMessagingCalls } from './crm-messaging-calls';
 import { presentationCalls } from './presentations-calls';
+import { aiCalls } from './ai-calls';
 import { blogCalls, partnerCalls, propertyCalls } from './public-reads';
 import {
   createTransport,
@@ -96,6 +97,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     crmMessaging: crmMessagingCalls(transport, langQuery),
     /** Presentations (issue 23): generate, bulk runs with progress and zip, list, download, retry, delete, templates, stats. */
     presentations: presentationCalls(transport, langQuery),
+    /** AI content (issue 23): generate, translate, poll, accept/discard drafts, status, queue, hourly stats, sessions. */
+    ai: aiCalls(transport, langQuery),
     /** The staff listing list (keyset), bulk status change and the employee dashboard. */
     staffListings: staffListingCalls(transport, langQuery),
     /** Reference data (admins): categories (+ subcategories), types, building complexes, districts. */

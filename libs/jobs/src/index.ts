@@ -36,6 +36,8 @@ export enum JobName {
   GeneratePresentation = 'generate-presentation',
   /** Remove the files of presentations past their expiry (status expired) and re-queue lost ones (issue 23). */
   ExpirePresentations = 'expire-presentations',
+  /** Run one AI request (ai_requests row): description, questions, translate, router or session suggestions (issue 23). */
+  AiGenerate = 'ai-generate',
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
@@ -128,6 +130,7 @@ export interface JobPayloads {
   [JobName.LeadImportRun]: { importId: string };
   [JobName.GeneratePresentation]: { presentationId: string };
   [JobName.ExpirePresentations]: Record<string, never>;
+  [JobName.AiGenerate]: { requestId: string };
 }
 
 /** Which queue carries each job. */
@@ -143,6 +146,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.LeadImportRun]: QueueName.ImportsExports,
   [JobName.GeneratePresentation]: QueueName.Presentations,
   [JobName.ExpirePresentations]: QueueName.Maintenance,
+  [JobName.AiGenerate]: QueueName.Ai,
 };
 
 /** A job the worker puts on its queue at a fixed interval (a BullMQ job scheduler). */

@@ -18,6 +18,7 @@ import { CrmLeadIndexes1764310000000 } from './1764310000000-crm-lead-indexes';
 import { CrmDealsIndexes1764320000000 } from './1764320000000-crm-deals-indexes';
 import { LeadImports1764340000000 } from './1764340000000-lead-imports';
 import { Presentations1764400000000 } from './1764400000000-presentations';
+import { AiRequests1764420000000 } from './1764420000000-ai-requests';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   CrmDealsIndexes1764320000000,
   LeadImports1764340000000,
   Presentations1764400000000,
+  AiRequests1764420000000,
 ];
