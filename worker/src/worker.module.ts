@@ -12,6 +12,7 @@ import { FILE_STORAGE, WORKER_OPTIONS, type WorkerOptions } from './worker-optio
 import { LeadWaitingService } from './crm/lead-waiting.service';
 import { CONTENT_PROVIDER } from './ai/content-provider';
 import { contentProviderFromEnv } from './ai/provider.factory';
+import { BlogDeskJobs } from './blog/blog-desk.jobs';
 
 /** Providers that hold @JobHandler methods, one per domain. */
 export const JOB_HANDLER_PROVIDERS = [
@@ -22,6 +23,7 @@ export const JOB_HANDLER_PROVIDERS = [
   TelegramService,
   ScheduleRemindersService,
   LeadImportService,
+  BlogDeskJobs,
 ];
 
 /** Root module of the worker process: database, storage, job handlers, job runtime. No HTTP. */

@@ -186,6 +186,18 @@ const POLICY: Record<string, Policy> = {
   'GET /api/crm/leads/import/:id': STAFF,
   'POST /api/crm/leads/import/:id/run': STAFF,
   'GET /api/crm/leads/import/:id/errors': STAFF,
+  // The blog desk (issue 23, api/src/blog/blog-desk.controller.ts): marketing (manager) and administrators
+  'GET /api/blog/admin/posts': ['manager', 'admin', 'super_admin'],
+  'GET /api/blog/admin/posts/:id': ['manager', 'admin', 'super_admin'],
+  'POST /api/blog/posts': ['manager', 'admin', 'super_admin'],
+  'PUT /api/blog/posts/:id': ['manager', 'admin', 'super_admin'],
+  'DELETE /api/blog/posts/:id': ['manager', 'admin', 'super_admin'],
+  'PATCH /api/blog/posts/:id/moderation': ['manager', 'admin', 'super_admin'],
+  'PATCH /api/blog/posts/:id/status': ['manager', 'admin', 'super_admin'],
+  'POST /api/blog/schedule': ['manager', 'admin', 'super_admin'],
+  'POST /api/blog/schedule/auto-month': ['manager', 'admin', 'super_admin'],
+  'GET /api/blog/schedule/batches/:id': ['manager', 'admin', 'super_admin'],
+  'POST /api/blog/preview': ['manager', 'admin', 'super_admin'],
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */

@@ -32,6 +32,10 @@ export enum JobName {
   LeadImportPreview = 'lead-import-preview',
   /** Import (or dry-run) every row of an uploaded lead file with its mapping (issue 22 lead import). */
   LeadImportRun = 'lead-import-run',
+  /** Blog desk (issue 23): publish the approved drafts whose scheduled_at has passed, once each (every minute). */
+  PublishScheduledPosts = 'blog-publish-scheduled',
+  /** Blog desk (issue 23): write one auto-month batch's drafts with the ContentProvider (blog_batches row). */
+  BlogAutoMonth = 'blog-auto-month',
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
@@ -122,6 +126,8 @@ export interface JobPayloads {
   [JobName.ScheduleReminders]: Record<string, never>;
   [JobName.LeadImportPreview]: { importId: string };
   [JobName.LeadImportRun]: { importId: string };
+  [JobName.PublishScheduledPosts]: Record<string, never>;
+  [JobName.BlogAutoMonth]: { batchId: string };
 }
 
 /** Which queue carries each job. */
@@ -135,6 +141,8 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.ScheduleReminders]: QueueName.Maintenance,
   [JobName.LeadImportPreview]: QueueName.ImportsExports,
   [JobName.LeadImportRun]: QueueName.ImportsExports,
+  [JobName.PublishScheduledPosts]: QueueName.Maintenance,
+  [JobName.BlogAutoMonth]: QueueName.Ai,
 };
 
 /** A job the worker puts on its queue at a fixed interval (a BullMQ job scheduler). */
@@ -151,6 +159,7 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { id: 'purge-expired-hourly', name: JobName.PurgeExpired, every: 3_600_000 },
   { id: 'lead-waiting-check-minutely', name: JobName.LeadWaitingCheck, every: 60_000 },
   { id: 'crm-schedule-reminders-minutely', name: JobName.ScheduleReminders, every: 60_000 },
+  { id: 'blog-publish-scheduled-minutely', name: JobName.PublishScheduledPosts, every: 60_000 },
 ];
 
 /** Retries with exponential backoff; completed jobs are trimmed, failed ones kept for a while. */
