@@ -4,6 +4,7 @@ import type { loader as rootLoader } from '~/root';
 
 const STAFF = ['super_admin', 'admin', 'employee', 'manager'];
 const ADMINS = ['super_admin', 'admin'];
+const BLOG_DESK = ['super_admin', 'admin', 'manager'];
 
 /** One link of the side navigation. */
 interface NavItem {
@@ -25,6 +26,7 @@ interface NavItem {
 export function DashboardNav({ role, mailSink = false, unread = null }: { role: string; mailSink?: boolean; unread?: number | null }) {
   const { t } = useTranslation('dashboard');
   const { t: tm } = useTranslation('crmMessaging');
+  const { t: tb } = useTranslation('blogDesk');
   const groups: Array<{ id: string; label: string; items: NavItem[] }> = [];
   if (STAFF.includes(role)) {
     groups.push({
@@ -70,6 +72,17 @@ export function DashboardNav({ role, mailSink = false, unread = null }: { role: 
         { to: '/dashboard/admin/audit-logs', label: t('nav.audit') },
         { to: '/dashboard/admin/message-templates', label: t('nav.messageTemplates') },
         ...(mailSink ? [{ to: '/dashboard/admin/mail', label: t('nav.mail') }] : []),
+      ],
+    });
+  }
+  if (BLOG_DESK.includes(role)) {
+    // The blog desk (issue 23): marketing (manager) and administrators.
+    groups.push({
+      id: 'marketing',
+      label: tb('nav.group'),
+      items: [
+        { to: '/dashboard/admin/blog', label: tb('nav.blog') },
+        { to: '/dashboard/admin/news', label: tb('nav.news') },
       ],
     });
   }
