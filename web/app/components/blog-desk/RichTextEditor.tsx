@@ -50,6 +50,8 @@ export default function RichTextEditor({
 }) {
   const editor = useEditor({
     immediatelyRender: false,
+    // Tiptap's own <style> tag would break the page's CSP (style-src with a nonce); blog-desk.css styles the editor.
+    injectCSS: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },

@@ -145,7 +145,9 @@ async function previewAnswer(auth: SignedInAuth, input: Record<string, unknown>)
   } catch {
     preview = {};
   }
-  return data<DeskFormResult>({ errors: {}, formError: null, values: input, preview }, { headers: await auth.headers(NO_STORE) });
+  // The form comes back with the sanitised bodies: the editor is never handed markup the site would drop.
+  const values = { ...input, content: { ...((input.content as object) ?? {}), ...preview } };
+  return data<DeskFormResult>({ errors: {}, formError: null, values, preview }, { headers: await auth.headers(NO_STORE) });
 }
 
 /**
