@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@realty/db';
+import { AiModule } from './ai/ai.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BlogModule } from './blog/blog.module';
@@ -51,6 +52,7 @@ import { WebsiteAnalyticsModule } from './website-analytics/website-analytics.mo
     GeocodingModule,
     NotificationsModule,
     CrmModule,
+    AiModule,
   ],
 })
 export class AppModule {}

@@ -13,6 +13,7 @@ import { LeadWaitingService } from './crm/lead-waiting.service';
 import { CONTENT_PROVIDER } from './ai/content-provider';
 import { contentProviderFromEnv } from './ai/provider.factory';
 import { BlogDeskJobs } from './blog/blog-desk.jobs';
+import { AiGenerateService } from './ai/ai-generate.service';
 
 /** Providers that hold @JobHandler methods, one per domain. */
 export const JOB_HANDLER_PROVIDERS = [
@@ -24,6 +25,7 @@ export const JOB_HANDLER_PROVIDERS = [
   ScheduleRemindersService,
   LeadImportService,
   BlogDeskJobs,
+  AiGenerateService,
 ];
 
 /** Root module of the worker process: database, storage, job handlers, job runtime. No HTTP. */

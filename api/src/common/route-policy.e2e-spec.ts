@@ -198,6 +198,23 @@ const POLICY: Record<string, Policy> = {
   'POST /api/blog/schedule/auto-month': ['manager', 'admin', 'super_admin'],
   'GET /api/blog/schedule/batches/:id': ['manager', 'admin', 'super_admin'],
   'POST /api/blog/preview': ['manager', 'admin', 'super_admin'],
+  // AI content (issue 23, api/src/ai)
+  'POST /api/ai/generate-description': STAFF,
+  'POST /api/ai/generate-questions': STAFF,
+  'POST /api/ai/translate': STAFF,
+  'POST /api/ai/generate-via-router': STAFF,
+  'GET /api/ai/requests/:id': STAFF,
+  'POST /api/ai/requests/:id/accept': STAFF,
+  'POST /api/ai/requests/:id/discard': STAFF,
+  'GET /api/ai/queue': STAFF,
+  'GET /api/ai/status': ['manager', 'admin', 'super_admin'],
+  'GET /api/ai/stats/hourly': ['manager', 'admin', 'super_admin'],
+  'POST /api/ai-property-sessions': STAFF,
+  'GET /api/ai-property-sessions': STAFF,
+  'GET /api/ai-property-sessions/:id': STAFF,
+  'PATCH /api/ai-property-sessions/:id': STAFF,
+  'POST /api/ai-property-sessions/:id/generate-suggestions': STAFF,
+  'POST /api/ai-property-sessions/:id/complete': STAFF,
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */

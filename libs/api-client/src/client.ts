@@ -10,6 +10,7 @@ import { crmDealCalls } from './crm-deal-calls';
 import { crmScheduleCalls } from './crm-schedule-calls';
 import { crmMessagingCalls } from './crm-messaging-calls';
 import { blogDeskCalls } from './blog-desk-calls';
+import { aiCalls } from './ai-calls';
 import { blogCalls, partnerCalls, propertyCalls } from './public-reads';
 import {
   createTransport,
@@ -94,6 +95,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     crmSchedule: crmScheduleCalls(transport, langQuery),
     /** Message templates, sending e-mail / Telegram to a lead, notifications, the CRM overview. */
     crmMessaging: crmMessagingCalls(transport, langQuery),
+    /** AI content (issue 23): generate, translate, poll, accept/discard drafts, status, queue, hourly stats, sessions. */
+    ai: aiCalls(transport, langQuery),
     /** The staff listing list (keyset), bulk status change and the employee dashboard. */
     staffListings: staffListingCalls(transport, langQuery),
     /** Reference data (admins): categories (+ subcategories), types, building complexes, districts. */

@@ -47,3 +47,4 @@ export * from './crm-calendar.dto';
 export * from './crm-feed.dto';
 export * from './crm-lead-files';
 export * from './blog-desk';
+export * from './ai';

@@ -10,6 +10,7 @@ import { CRM_SCHEDULE_MESSAGES } from './crm-schedule.messages';
 import { BLOG_DESK_MESSAGES } from './blog-desk.messages';
 import { CRM_LEAD_FILE_MESSAGES } from './crm-lead-files.messages';
 import { RULE_MESSAGES } from './rule.messages';
+import { AI_MESSAGES } from './ai.messages';
 
 /**
  * Error codes of the API envelope (spec 01 §8). The Russian texts are the spec's own;
@@ -44,6 +45,7 @@ type Texts = Record<Language, string>;
 export const MESSAGES = {
   // the public forms' own checks, also shown by the browser (rule.messages.ts)
   ...RULE_MESSAGES,
+  ...AI_MESSAGES,
   // spec 01 §5 'Generic failure'
   VALIDATION_ERROR: {
     ru: 'Произошла ошибка валидации',

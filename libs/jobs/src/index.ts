@@ -36,6 +36,8 @@ export enum JobName {
   PublishScheduledPosts = 'blog-publish-scheduled',
   /** Blog desk (issue 23): write one auto-month batch's drafts with the ContentProvider (blog_batches row). */
   BlogAutoMonth = 'blog-auto-month',
+  /** Run one AI request (ai_requests row): description, questions, translate, router or session suggestions (issue 23). */
+  AiGenerate = 'ai-generate',
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
@@ -128,6 +130,7 @@ export interface JobPayloads {
   [JobName.LeadImportRun]: { importId: string };
   [JobName.PublishScheduledPosts]: Record<string, never>;
   [JobName.BlogAutoMonth]: { batchId: string };
+  [JobName.AiGenerate]: { requestId: string };
 }
 
 /** Which queue carries each job. */
@@ -143,6 +146,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.LeadImportRun]: QueueName.ImportsExports,
   [JobName.PublishScheduledPosts]: QueueName.Maintenance,
   [JobName.BlogAutoMonth]: QueueName.Ai,
+  [JobName.AiGenerate]: QueueName.Ai,
 };
 
 /** A job the worker puts on its queue at a fixed interval (a BullMQ job scheduler). */

@@ -2,6 +2,7 @@ import * as argon2 from 'argon2';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ARGON2_OPTIONS, LocalFileStorage, Property, PropertyImage, type FileStorage } from '@realty/db';
 import { generateCrm, insertDemoCrm, type CrmAgent, type CrmSeedSummary } from './demo-crm';
+import { insertDemoAiRequests } from './demo-ai';
 import { DEFAULT_IMAGE_POOL_SIZE, ensureDemoImagePool } from './demo-images';
 import { DEMO_CITY, writeValues } from './demo-moderation';
 import { generateProperties, type GeneratedProperty } from './demo-properties';
@@ -337,6 +338,13 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
     });
     const crm = await insertDemoCrm(m, crmRows);
     log(`inserted ${crm.leads} leads, ${crm.clients} clients, ${crm.deals} deals, ${crm.viewings} viewings`);
+    const aiRequests = await insertDemoAiRequests(m, {
+      seed,
+      now: options.crmNow ?? new Date(),
+      userIds: agentIds,
+      propertyIds: listings.filter((l) => l.status === 'active' && !l.deletedAt).map((l) => l.id),
+    });
+    log(`inserted ${aiRequests} AI requests`);
 
     const summary: SeedSummary = {
       roles: roles.inserted,

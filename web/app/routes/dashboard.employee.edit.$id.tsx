@@ -8,6 +8,8 @@ import { DashboardErrorBoundary } from '~/components/account/Dashboard';
 import { imagesAction, ListingImages } from '~/components/listings/ListingImages';
 import { ListingForm } from '~/components/listings/ListingForm';
 import { ConfirmPanel } from '~/components/staff/TableControls';
+import { ListingAiPanel } from '~/components/ai/ListingAiPanel';
+import { loadListingAiDraft } from '~/lib/ai/listing-ai.server';
 import { i18nServer } from '~/i18n.server';
 import { mapTiles } from '~/lib/api/api.server';
 import { requireUser } from '~/lib/auth/auth.server';
@@ -31,16 +33,17 @@ export const meta: MetaFunction<typeof loader> = (args) => dashboardMeta(args, a
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireUser(request, STAFF_ROLES);
   const id = params.id ?? '';
-  const [t, td, listing, options] = await Promise.all([
+  const [t, td, listing, options, ai] = await Promise.all([
     i18nServer.getFixedT(auth.lang, 'listingForm'),
     i18nServer.getFixedT(auth.lang, 'dashboard'),
     loadListingForEdit(request, auth, id),
     loadFormOptions(request, auth),
+    loadListingAiDraft(request, auth, id),
   ]);
   const deleteId = new URL(request.url).searchParams.get('deleteImage');
   const confirmDelete = deleteId ? (listing.images.find((i) => i.id === deleteId && i.name) ?? null) : null;
   return data(
-    { title: td('meta.title', { page: t('editTitle') }), lang: auth.lang, listing, options, tiles: mapTiles(), confirmDelete },
+    { title: td('meta.title', { page: t('editTitle') }), lang: auth.lang, listing, options, tiles: mapTiles(), confirmDelete, ai },
     { headers: await auth.headers({ 'Cache-Control': 'private, no-store' }) },
   );
 }
@@ -92,7 +95,7 @@ function ListingState({ listing, lang }: { listing: StaffPropertyEditDto; lang: 
 }
 
 export default function EditListingPage() {
-  const { listing, options, tiles, confirmDelete, lang } = useLoaderData<typeof loader>();
+  const { listing, options, tiles, confirmDelete, lang, ai } = useLoaderData<typeof loader>();
   const result = useActionData<StaffFormResult>();
   const { t } = useTranslation('listingForm');
   const position = confirmDelete ? listing.images.findIndex((i) => i.id === confirmDelete.id) + 1 : 0;
@@ -123,6 +126,7 @@ export default function EditListingPage() {
         tiles={tiles}
       />
       <ListingImages propertyId={listing.id} images={listing.images} />
+      <ListingAiPanel propertyId={listing.id} request={ai} lang={lang} selfHref={`${editPath(listing.id)}${ai ? `?ai=${ai.id}` : ''}`} />
     </div>
   );
 }

@@ -102,6 +102,10 @@ export class OpenAiContentProvider implements ContentProvider {
     });
   }
 
+  private get timeoutMs(): number {
+    return this.options.timeoutMs ?? 60_000;
+  }
+
   get model(): string {
     return this.options.model;
   }
@@ -109,6 +113,7 @@ export class OpenAiContentProvider implements ContentProvider {
   /** One chat completion; returns the text and token counts, or throws AiProviderError. */
   private async chat(user: string, json: boolean): Promise<AiResult<string>> {
     let completion: OpenAI.Chat.Completions.ChatCompletion;
+    const started = Date.now();
     try {
       completion = await this.client.chat.completions.create({
         model: this.options.model,
@@ -119,6 +124,11 @@ export class OpenAiContentProvider implements ContentProvider {
         ],
       });
     } catch (err) {
+      // The client's own abort on `timeout` surfaces as a plain connection error under some
+      // fetch implementations (the abort reason is not an AbortError): an error at or past
+      // the deadline is a timeout all the same.
+      if (err instanceof APIError && err.status === undefined && Date.now() - started >= this.timeoutMs - 5)
+        throw new AiProviderError('timeout', 'The AI provider did not answer in time');
       throw toProviderError(err);
     }
     if (!completion || typeof completion !== 'object' || !Array.isArray(completion.choices))

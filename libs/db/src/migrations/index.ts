@@ -17,6 +17,7 @@ import { CrmFoundation1764300000000 } from './1764300000000-crm-foundation';
 import { CrmLeadIndexes1764310000000 } from './1764310000000-crm-lead-indexes';
 import { CrmDealsIndexes1764320000000 } from './1764320000000-crm-deals-indexes';
 import { LeadImports1764340000000 } from './1764340000000-lead-imports';
+import { AiRequests1764420000000 } from './1764420000000-ai-requests';
 import { BlogDesk1764430000000 } from './1764430000000-blog-desk';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
@@ -40,5 +41,6 @@ export const MIGRATIONS = [
   CrmLeadIndexes1764310000000,
   CrmDealsIndexes1764320000000,
   LeadImports1764340000000,
+  AiRequests1764420000000,
   BlogDesk1764430000000,
 ];

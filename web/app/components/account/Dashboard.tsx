@@ -71,6 +71,7 @@ export function DashboardNav({ role, mailSink = false, unread = null }: { role: 
         { to: '/dashboard/admin/users', label: t('nav.users') },
         { to: '/dashboard/admin/audit-logs', label: t('nav.audit') },
         { to: '/dashboard/admin/message-templates', label: t('nav.messageTemplates') },
+        { to: '/dashboard/admin/ai-system', label: t('nav.aiSystem') },
         ...(mailSink ? [{ to: '/dashboard/admin/mail', label: t('nav.mail') }] : []),
       ],
     });

@@ -36,6 +36,7 @@ export default {
     calendar: 'Calendar',
     notifications: 'Notifications',
     messageTemplates: 'Message templates',
+    aiSystem: 'AI system',
   },
   roles: {
     super_admin: 'Super administrator',

@@ -36,6 +36,7 @@ export default {
     calendar: 'Күнтізбе',
     notifications: 'Хабарламалар',
     messageTemplates: 'Хабарлама үлгілері',
+    aiSystem: 'ЖИ жүйесі',
   },
   roles: {
     super_admin: 'Супер-әкімші',

@@ -39,6 +39,7 @@ export default {
     calendar: 'Календарь',
     notifications: 'Уведомления',
     messageTemplates: 'Шаблоны сообщений',
+    aiSystem: 'Система ИИ',
   },
   roles: {
     super_admin: 'Супер-администратор',

@@ -16,6 +16,7 @@ import crmDeals from './crmDeals';
 import crmSchedule from './crmSchedule';
 import crmFiles from './crmFiles';
 import blogDesk from './blogDesk';
+import ai from './ai';
 
 export default {
   auth,
@@ -36,4 +37,5 @@ export default {
   crmSchedule,
   crmFiles,
   blogDesk,
+  ai,
 };

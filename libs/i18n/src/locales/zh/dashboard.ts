@@ -36,6 +36,7 @@ export default {
     calendar: '日历',
     notifications: '通知',
     messageTemplates: '消息模板',
+    aiSystem: 'AI 系统',
   },
   roles: {
     super_admin: '超级管理员',
