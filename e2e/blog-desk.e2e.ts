@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { accessibilityViolations, markupErrors } from './support/audit';
 import { BASE_URL, launchBrowser, openPage, untilIdle } from './support/browser';
 import { query } from './support/db';
@@ -59,6 +60,10 @@ describe('blog desk (browser)', () => {
     await page.getByRole('toolbar', { name: 'Текст — Русский' }).getByRole('button', { name: 'Ссылка', exact: true }).click();
     await page.locator('[data-testid="editor-ru"] a[href="https://example.kz/guide"]').waitFor();
     await page.getByLabel('Адрес (slug)').fill(slug);
+    const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#2255aa' } })
+      .png()
+      .toBuffer();
+    await page.getByLabel('Обложка').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
     expect(await accessibilityViolations(page)).toEqual([]);
 
     await Promise.all([
@@ -66,13 +71,14 @@ describe('blog desk (browser)', () => {
       page.getByRole('button', { name: 'Создать черновик' }).click(),
     ]);
     await page.getByRole('heading', { name: 'Публикация: Статья из редактора' }).waitFor();
-    const [stored] = await query<{ content: Record<string, string>; moderation_status: string }>(
-      `SELECT content, moderation_status FROM blog_posts WHERE slug = $1`,
+    const [stored] = await query<{ content: Record<string, string>; moderation_status: string; cover_image_key: string | null }>(
+      `SELECT content, moderation_status, cover_image_key FROM blog_posts WHERE slug = $1`,
       [slug],
     );
     expect(stored.content.ru).toMatch(/<strong>\s?жирный<\/strong>/);
     expect(stored.content.ru).toContain('href="https://example.kz/guide"');
     expect(stored.moderation_status).toBe('approved'); // an admin's own post
+    expect(stored.cover_image_key).toMatch(/^blog\/covers\/[0-9a-f-]{36}\.png$/);
 
     await untilIdle(page);
     await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Опубликовать' }).click()]);
@@ -83,6 +89,9 @@ describe('blog desk (browser)', () => {
     await pub.goto(`${BASE_URL}/news/${slug}`);
     await pub.locator('.article-body strong', { hasText: 'жирный' }).waitFor();
     expect(await pub.locator('.article-body a[href="https://example.kz/guide"]').innerText()).toBe('ссылка');
+    const cover = pub.locator(`img[src*="${stored.cover_image_key}"]`).first();
+    await cover.waitFor();
+    expect(await cover.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(64);
     await untilIdle(pub);
     expect(publicScripts.filter((u) => EDITOR_CHUNK.test(u))).toEqual([]);
     expect(problems()).toEqual([]);

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   BLOG_DESK_ROLES,
   BlogAutoMonthDto,
@@ -12,7 +13,10 @@ import {
   type BlogDeskPostDto,
 } from '@realty/contracts';
 import { Client, CurrentUser, Roles, type AuthUser, type RequestClient } from '../common/decorators';
+import { MultipartUpload } from '../common/csrf';
 import type { Paged } from '../common/envelope.interceptor';
+import { readMultipart } from '../uploads/multipart';
+import { uploadRules } from '../uploads/upload-kinds';
 import { BlogDeskService } from './blog-desk.service';
 
 /**
@@ -103,6 +107,24 @@ export class BlogDeskController {
   @Get('schedule/batches/:id')
   batch(@Param('id') id: string): Promise<BlogBatchDto> {
     return this.desk.batch(id);
+  }
+
+  /**
+   * POST /api/blog/cover, multipart: one image (jpeg/png/webp/avif by its bytes, ≤ UPLOAD_IMAGE_MAX_BYTES,
+   * ≤ 40 MP; the uploads module's checks) -> 201 {key: 'blog/covers/<uuid>.<ext>', url}; the post's
+   * coverImageKey takes the key. No CSRF token (spec 02 §7 uploads), the bearer token is required.
+   * 400 no file, 413 FILE_TOO_LARGE / IMAGE_TOO_MANY_PIXELS, 415 UNSUPPORTED_FILE_TYPE. Audit blog_cover.upload.
+   */
+  @Post('cover')
+  @MultipartUpload()
+  @HttpCode(201)
+  async cover(
+    @Req() req: FastifyRequest,
+    @CurrentUser() actor: AuthUser,
+    @Client() client: RequestClient,
+  ): Promise<{ key: string; url: string }> {
+    const { files } = await readMultipart(req, uploadRules().image.maxBytes);
+    return this.desk.cover(actor, files[0].data, client);
   }
 
   /** POST /api/blog/preview {html} -> 200 {html}: sanitised exactly as the public article page. */

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import sharp from 'sharp';
 import type { BlogBatchDto, BlogDeskPostDto } from '@realty/contracts';
 import { Clock } from '../common/clock';
 import { Caller, signInAs, startAccountsApi, type AccountsApi } from '../../test/accounts';
@@ -206,6 +207,29 @@ describe('blog desk API', () => {
     expect(await audit('blog_batch.create', b.id)).toHaveLength(1);
     const read = await manager.call('get', `/api/blog/schedule/batches/${b.id}`).expect(200);
     expect(read.body.data).toMatchObject({ id: b.id, total: 10 });
+  });
+
+  it('uploads a cover image checked by its bytes (no CSRF token, a bearer token) and a post takes its key', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
+    const upload = (data: Buffer, name: string, token = manager.accessToken) => {
+      let t = request(api.server).post('/api/blog/cover').set('X-Forwarded-For', manager.ip);
+      if (token) t = t.set('Authorization', `Bearer ${token}`);
+      return t.attach('file', data, { filename: name, contentType: 'image/png' });
+    };
+    const res = await upload(png, 'cover.png').expect(201);
+    const { key, url } = res.body.data as { key: string; url: string };
+    expect(key).toMatch(/^blog\/covers\/[0-9a-f-]{36}\.png$/);
+    expect(url).toContain(key);
+    await upload(Buffer.from('<script>alert(1)</script>'), 'evil.png').expect(415);
+    await upload(png, 'cover.png', employee.accessToken).expect(403);
+    await upload(png, 'cover.png', '').expect(401);
+    const p = await create(manager, { coverImageKey: key });
+    expect(p.coverImageKey).toBe(key);
+    expect(p.coverImageUrl).toContain(key);
+    const bad = await manager.call('post', '/api/blog/posts', body({ coverImageKey: '../etc/passwd' })).expect(400);
+    expect(Object.keys(bad.body.error.fields)).toEqual(['coverImageKey']);
   });
 
   it('deletes (hard) with an audit row keeping what it was; 404 after', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
@@ -29,6 +30,7 @@ import type { AuthUser, RequestClient } from '../common/decorators';
 import { Paged } from '../common/envelope.interceptor';
 import { OutboxRelay } from '../outbox/outbox.relay';
 import { BlogDeskRepository, type BatchRow, type DeskPostRow, type DeskPostValues } from './blog-desk.repository';
+import { inspectFile, uploadRules } from '../uploads/upload-kinds';
 import { BLOG_FILE_STORAGE } from './blog.service';
 import { sanitizeArticleHtml } from './sanitize-article';
 
@@ -262,6 +264,29 @@ export class BlogDeskService {
     const row = UUID.test(id) ? await this.repository.findBatch(this.db.manager, id) : null;
     if (!row) throw ApiException.notFound();
     return batchDto(row);
+  }
+
+  /**
+   * POST /api/blog/cover: the image checked by its bytes (inspectFile: type, size, pixels),
+   * stored as blog/covers/<uuid>.<ext> under the public uploads; audit blog_cover.upload.
+   */
+  async cover(actor: AuthUser, data: Buffer, client: RequestClient): Promise<{ key: string; url: string }> {
+    const found = await inspectFile('image', data, uploadRules().image);
+    const key = `blog/covers/${randomUUID()}.${found.ext}`;
+    await this.storage.put(key, data);
+    try {
+      await this.db.transaction((m) =>
+        this.audit.record(
+          m,
+          { user: actor, client },
+          { action: 'blog_cover.upload', entity: 'blog_cover', entityId: null, after: { key, bytes: data.length, mime: found.mime } },
+        ),
+      );
+    } catch (err) {
+      await this.storage.remove(key).catch(() => undefined);
+      throw err;
+    }
+    return { key, url: this.storage.publicUrl(key) };
   }
 
   /** POST /api/blog/preview {html}: the HTML as the public page shows it (sanitizeArticleHtml). */

@@ -198,6 +198,7 @@ const POLICY: Record<string, Policy> = {
   'POST /api/blog/schedule/auto-month': ['manager', 'admin', 'super_admin'],
   'GET /api/blog/schedule/batches/:id': ['manager', 'admin', 'super_admin'],
   'POST /api/blog/preview': ['manager', 'admin', 'super_admin'],
+  'POST /api/blog/cover': ['manager', 'admin', 'super_admin'],
   // AI content (issue 23, api/src/ai)
   'POST /api/ai/generate-description': STAFF,
   'POST /api/ai/generate-questions': STAFF,

@@ -46,6 +46,11 @@ export function blogDeskCalls({ getPage, write, getData }: Transport, langQuery:
     autoMonth: (body: BlogAutoMonthDto, opts?: Opts) => write<BlogBatchDto>('POST', '/blog/schedule/auto-month', body, { ...opts, ...w }),
     /** GET /blog/schedule/batches/{id} -> {status, total, done}. */
     batch: (id: string, opts?: Opts) => getData<BlogBatchDto>(`/blog/schedule/batches/${segment(id)}`, langQuery, opts),
+    /**
+     * POST /blog/cover, a form with one image file (jpeg, png, webp, avif by its bytes) -> {key, url};
+     * the post's coverImageKey takes the key. Multipart: no CSRF token (spec 02 §7). ApiError 413 / 415.
+     */
+    cover: (form: FormData, opts?: Opts) => write<{ key: string; url: string }>('POST', '/blog/cover', form, opts),
     /** POST /blog/preview {html} -> {html} sanitised as the public article page shows it. */
     preview: (html: string, opts?: Opts) => write<{ html: string }>('POST', '/blog/preview', { html }, { ...opts, ...w }),
   };

@@ -231,6 +231,7 @@ export function DeskNewPage() {
         errors={result?.errors}
         formError={result?.formError}
         submitLabel={t('form.create')}
+        encType="multipart/form-data"
         secondary={
           <button type="submit" name="intent" value="preview" className="btn btn-secondary" formNoValidate>
             {t('form.preview')}
@@ -369,6 +370,7 @@ export function DeskEditPage() {
         errors={result?.errors}
         formError={result?.formError}
         submitLabel={t('form.save')}
+        encType="multipart/form-data"
         secondary={
           <>
             <button type="submit" name="intent" value="preview" className="btn btn-secondary" formNoValidate>
@@ -380,7 +382,7 @@ export function DeskEditPage() {
           </>
         }
       >
-        <PostFields values={values} errors={result?.errors ?? {}} categories={categories} lang={lang} />
+        <PostFields values={values} errors={result?.errors ?? {}} categories={categories} lang={lang} coverUrl={post.coverImageUrl} />
       </StaffForm>
       {result?.preview ? <PostPreview preview={result.preview} /> : null}
     </section>

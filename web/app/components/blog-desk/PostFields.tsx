@@ -38,11 +38,14 @@ export function PostFields({
   errors,
   categories,
   lang,
+  coverUrl = null,
 }: {
   values: PostFormValues;
   errors: Record<string, string>;
   categories: BlogCategoryDto[];
   lang: Language;
+  /** The stored cover's URL (edit page). */
+  coverUrl?: string | null;
 }) {
   const { t } = useTranslation('blogDesk');
   return (
@@ -76,11 +79,33 @@ export function PostFields({
         emptyLabel={t('form.noCategory')}
         options={categories.map((c) => ({ value: String(c.id), label: c.name[lang] || c.nameRu }))}
       />
-      {errors.coverImageKey ? (
-        <p className="field-error" id="field-coverImageKey">
-          {errors.coverImageKey}
+      <div className={`form-field${errors.coverImageKey ? ' form-field--invalid' : ''}`}>
+        <label htmlFor="field-coverImageKey">{t('form.cover')}</label>
+        {coverUrl ? (
+          <p>
+            <img src={coverUrl} alt={t('form.coverCurrent')} className="blog-cover-preview" width={240} />
+            <label className="checkbox-group__item">
+              <input type="checkbox" name="coverRemove" /> {t('form.coverRemove')}
+            </label>
+          </p>
+        ) : null}
+        <input
+          id="field-coverImageKey"
+          type="file"
+          name="cover"
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          aria-describedby={`field-coverImageKey-hint${errors.coverImageKey ? ' field-coverImageKey-error' : ''}`}
+          aria-invalid={errors.coverImageKey ? true : undefined}
+        />
+        <p id="field-coverImageKey-hint" className="form-hint">
+          {t('form.coverHint')}
         </p>
-      ) : null}
+        {errors.coverImageKey ? (
+          <p className="field-error" id="field-coverImageKey-error">
+            {errors.coverImageKey}
+          </p>
+        ) : null}
+      </div>
     </>
   );
 }

@@ -133,9 +133,29 @@ export async function deskNewAction(request: Request) {
     Dto: BlogPostWriteDto,
     input,
     values: input,
-    write: (value) => auth.api.blogDesk.create(value),
+    write: async (value) => auth.api.blogDesk.create(await withCover(auth, form, value)),
     success: (post) => ({ to: `${deskPath(kind)}/${post.id}`, toast: { title: t('toast.created') } }),
   });
+}
+
+/**
+ * The cover of a save: a chosen file is uploaded first (POST /api/blog/cover; its 413 / 415
+ * become the field's error), "remove" clears it, otherwise the posted key stays.
+ */
+async function withCover<T extends { coverImageKey?: string | null }>(auth: SignedInAuth, form: FormData, value: T): Promise<T> {
+  if (form.get('coverRemove') === 'on') return { ...value, coverImageKey: null };
+  const file = form.get('cover');
+  if (!(file instanceof Blob) || file.size === 0) return value;
+  const body = new FormData();
+  body.append('file', file, 'cover');
+  try {
+    const { key } = await auth.api.blogDesk.cover(body);
+    return { ...value, coverImageKey: key };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 413 || error.status === 415 || error.status === 400))
+      throw new ApiValidationError(error.serverMessage || error.message, { coverImageKey: error.serverMessage || error.message });
+    throw error;
+  }
 }
 
 async function previewAnswer(auth: SignedInAuth, input: Record<string, unknown>) {
@@ -249,7 +269,7 @@ export async function deskEditAction(request: Request, idParam: string | undefin
     Dto: BlogPostWriteDto,
     input,
     values: input,
-    write: (value) => desk.update(id, value),
+    write: async (value) => desk.update(id, await withCover(auth, form, value)),
     success: () => ({ to: self, toast: { title: t('toast.saved') } }),
   });
 }
