@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplicationContext } from '@nestjs/common';
 import { autoMonthSlots } from '@realty/contracts';
 import { createDataSource } from '@realty/db';
-import { JOB_QUEUE, JOB_SCHEDULES, JobName } from '@realty/jobs';
-import { createTestDatabase } from '@realty/testkit';
+import { JOB_QUEUE, JOB_SCHEDULES, JobName, redisConnection } from '@realty/jobs';
+import { createTestDatabase, eventually } from '@realty/testkit';
+import { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { OfflineContentProvider } from '../ai/offline-provider';
-import { AUTO_MONTH_TOPICS, publishScheduledPosts, runAutoMonth } from './blog-desk.jobs';
+import { startWorker } from '../bootstrap';
+import { AUTO_MONTH_TOPICS, BlogDeskJobs, publishScheduledPosts, runAutoMonth } from './blog-desk.jobs';
 
 /**
  * The blog desk's worker jobs (issue 23) against real PostgreSQL with an injected clock and the
@@ -183,4 +187,66 @@ describe('publishScheduledPosts', () => {
     expect(perPost).toHaveLength(30);
     expect(perPost.every((r) => r.n === 1)).toBe(true);
   });
+});
+
+describe('the worker runs both jobs from their queues', () => {
+  const connection = redisConnection();
+  const prefix = `realty_test_blog_desk_${process.pid}_${randomUUID().slice(0, 8)}`;
+  const ai = new Queue(JOB_QUEUE[JobName.BlogAutoMonth], { connection, prefix });
+  const maintenance = new Queue(JOB_QUEUE[JobName.PublishScheduledPosts], { connection, prefix });
+  let app: INestApplicationContext | undefined;
+
+  afterAll(async () => {
+    await app?.close();
+    for (const q of [ai, maintenance]) {
+      await q.obliterate({ force: true });
+      await q.close();
+    }
+  });
+
+  it('writes an auto-month batch on the ai queue (progress reported) and publishes with the service clock', async () => {
+    app = await startWorker({
+      databaseUrl: db.url,
+      connection,
+      prefix,
+      handlers: [BlogDeskJobs],
+      jobs: [JobName.BlogAutoMonth, JobName.PublishScheduledPosts],
+      schedules: [],
+      contentProvider: new OfflineContentProvider(),
+      logger: false,
+    });
+    const [{ id }] = (await ds.query(
+      `INSERT INTO blog_batches (kind, start_date, languages, total, created_at) VALUES ('blog', '2026-12-01', '["zh"]', 10, '2026-11-24T06:00:00Z') RETURNING id`,
+    )) as Array<{ id: string }>;
+    const job = await ai.add(JobName.BlogAutoMonth, { batchId: id });
+    await eventually(
+      'the batch completed',
+      async () =>
+        ((await ds.query(`SELECT status FROM blog_batches WHERE id = $1`, [id])) as Array<{ status: string }>)[0].status === 'completed',
+      { timeoutMs: 20_000 },
+    );
+    expect((await ai.getJob(job.id!))?.progress).toEqual({ done: 10, total: 10 });
+    const titles = (await ds.query(`SELECT title FROM blog_posts WHERE batch_id = $1`, [id])) as Array<{ title: Record<string, string> }>;
+    expect(titles).toHaveLength(10);
+    expect(titles.every((t) => Object.keys(t.title).join() === 'zh' && /[\u4e00-\u9fff]/.test(t.title.zh))).toBe(true);
+
+    // approve one and let the maintenance job publish it at the service clock's time
+    const [post] = (await ds.query(
+      `WITH approved AS (
+         UPDATE blog_posts SET moderation_status = 'approved'
+          WHERE id = (SELECT id FROM blog_posts WHERE batch_id = $1 ORDER BY scheduled_at LIMIT 1) RETURNING id)
+       SELECT id FROM approved`,
+      [id],
+    )) as Array<{ id: string }>;
+    app.get(BlogDeskJobs).now = () => new Date('2026-12-01T05:00:01Z');
+    await maintenance.add(JobName.PublishScheduledPosts, {});
+    await eventually(
+      'the approved draft published',
+      async () =>
+        ((await ds.query(`SELECT status FROM blog_posts WHERE id = $1`, [post.id])) as Array<{ status: string }>)[0].status === 'published',
+      { timeoutMs: 20_000 },
+    );
+    const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM blog_posts WHERE batch_id = $1 AND status = 'published'`, [id]);
+    expect(n).toBe(1);
+  }, 40_000);
 });
