@@ -144,6 +144,37 @@ describe('blog desk (browser)', () => {
     await context.close();
   });
 
+  it('generates a month of drafts in the worker and shows the progress until done', async () => {
+    const { context, page, problems } = await openPage(browser);
+    await signIn(page, DEMO_ADMIN);
+    await page.goto(`${BASE_URL}/dashboard/admin/news`);
+    await untilIdle(page);
+    const start = new Date(Date.now() + 5 * 3_600_000 + 40 * 86_400_000).toISOString().slice(0, 10); // Almaty day in 40 days
+    await page.getByLabel('Дата начала').fill(start);
+    for (const lang of ['English', 'Қазақша', '中文']) await page.getByLabel(lang, { exact: true }).uncheck();
+    await Promise.all([page.waitForURL(/\?batch=[0-9a-f-]{36}$/), page.getByRole('button', { name: 'Сгенерировать' }).click()]);
+    const batchId = page.url().split('batch=')[1];
+    const progress = page.getByTestId('auto-month-progress');
+    await progress.getByText('Готово').waitFor({ timeout: 30_000 });
+    const rows = await query<{
+      kind: string;
+      status: string;
+      moderation_status: string;
+      title: Record<string, string>;
+      scheduled_at: Date;
+    }>(`SELECT kind, status, moderation_status, title, scheduled_at FROM blog_posts WHERE batch_id = $1 ORDER BY scheduled_at`, [batchId]);
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    expect(await progress.innerText()).toContain(`${rows.length} из ${rows.length}`);
+    for (const r of rows) {
+      expect(r).toMatchObject({ kind: 'news', status: 'draft', moderation_status: 'pending' });
+      expect(Object.keys(r.title)).toEqual(['ru']);
+      expect([2, 4]).toContain(new Date(r.scheduled_at).getUTCDay());
+      expect(new Date(r.scheduled_at).getUTCHours()).toBe(5); // 10:00 Almaty
+    }
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
   it('works without JavaScript: the list, and a post written in the HTML textarea', async () => {
     const slug = `desk-nojs-${Date.now().toString(36)}`;
     const { context, page } = await openPage(browser, { javaScriptEnabled: false });
