@@ -71,6 +71,9 @@ describe('blog desk (browser)', () => {
       page.getByRole('button', { name: 'Создать черновик' }).click(),
     ]);
     await page.getByRole('heading', { name: 'Публикация: Статья из редактора' }).waitFor();
+    await untilIdle(page);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await markupErrors(await (await page.request.get(page.url())).text())).toEqual([]);
     const [stored] = await query<{ content: Record<string, string>; moderation_status: string; cover_image_key: string | null }>(
       `SELECT content, moderation_status, cover_image_key FROM blog_posts WHERE slug = $1`,
       [slug],
