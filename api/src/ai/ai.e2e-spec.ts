@@ -101,7 +101,7 @@ describe('AI requests and sessions, API -> queue -> worker', () => {
     const ready = await done(agent.caller, queued.id);
     expect(ready.provider).toBe('offline');
     expect(String(ready.output!.text)).toMatch(
-      /^Office of 120\.5 m² to rent at пр\. Аль-Фараби, 17, блок 4Б, Алматы\. It is on floor 7 of 20\./,
+      /^Office of 120\.5 m² to rent at пр\. Аль-Фараби, 17, блок 4Б, Almaty\. It is on floor 7 of 20\./,
     );
     // Not written yet.
     let [row] = await db<{ description: Record<string, string>; status: string }>(

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JobName, type JobPayloads } from '@realty/jobs';
-import { UnrecoverableError, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
 import { JobHandler } from '../jobs/job-handler.decorator';
 import {
@@ -23,7 +23,12 @@ interface RequestRow {
   kind: AiRequestKind;
   input: Record<string, unknown>;
   status: string;
+  /** Runs so far, this one included. */
+  attempts: number;
 }
+
+/** Longest Retry-After honoured, s (a longer one waits this long, then asks again). */
+export const MAX_RETRY_AFTER_SECONDS = 600;
 
 /** Localized jsonb value ({ru, en, kk, zh}) -> the text in `l`, else ru, else ''. */
 function text(v: unknown, l: AiLanguage = 'ru'): string {
@@ -49,8 +54,9 @@ export const BLOG_TRANSLATABLE = ['title', 'excerpt', 'content'] as const;
  * ContentProvider and writes its draft output (never into the listing or post: a person accepts
  * it through the API). queued -> running -> completed (output, provider, model, tokens,
  * duration_ms, finished_at) or failed (error, error_kind). A provider error that may pass
- * (rate_limited, timeout, unavailable) is rethrown while BullMQ has attempts left (the row goes
- * back to queued with the error); refused, bad_answer, a missing listing or the last attempt
+ * (rate_limited, timeout, unavailable) is retried while attempts are left (the row goes back to
+ * queued with the error): a 429 with Retry-After is delayed by exactly that (at most 10 min),
+ * the others are rethrown for BullMQ's exponential backoff; refused, bad_answer, a missing listing or the last attempt
  * fail the row for good (UnrecoverableError). Session suggestions also fill
  * ai_property_sessions.suggestions and set the session 'suggested'.
  */
@@ -70,7 +76,7 @@ export class AiGenerateService {
     const [rows]: [RequestRow[], number] = UUID.test(id)
       ? await this.db.query(
           `UPDATE ai_requests SET status = 'running', started_at = now(), attempts = attempts + 1
-            WHERE id = $1 AND status IN ('queued', 'running') RETURNING id, kind, input, status`,
+            WHERE id = $1 AND status IN ('queued', 'running') RETURNING id, kind, input, status, attempts`,
           [id],
         )
       : [[], 0];
@@ -99,7 +105,10 @@ export class AiGenerateService {
             ? new AiProviderError('bad_answer', err.message)
             : new AiProviderError('unavailable', (err as Error).message);
       const retryable = e.kind === 'rate_limited' || e.kind === 'timeout' || e.kind === 'unavailable';
-      const attemptsLeft = job.attemptsMade + 1 < (job.opts.attempts ?? 1);
+      const maxAttempts = job.opts.attempts ?? 1;
+      // A delayed retry (Retry-After) is not a BullMQ attempt: the row's own count bounds both.
+      const attemptsLeft = job.attemptsMade + 1 < maxAttempts && row.attempts < maxAttempts;
+      const waitFor = e.kind === 'rate_limited' && e.retryAfterSeconds !== undefined && job.token ? e.retryAfterSeconds : null;
       const message = `${e.message}${e.retryAfterSeconds !== undefined ? ` (retry after ${e.retryAfterSeconds} s)` : ''}`.slice(0, 500);
       const again = retryable && attemptsLeft && !(err instanceof UnrecoverableError);
       await this.db.query(
@@ -109,6 +118,11 @@ export class AiGenerateService {
         [row.id, again ? 'queued' : 'failed', message, e.kind, this.provider.name, Date.now() - started],
       );
       this.logger.warn(`ai request ${row.id} (${row.kind}): ${e.kind}: ${message}${again ? ' - will retry' : ''}`);
+      if (again && waitFor !== null) {
+        // 429 with Retry-After: wait what the provider asked (not the queue's backoff).
+        await job.moveToDelayed(Date.now() + Math.min(waitFor, MAX_RETRY_AFTER_SECONDS) * 1000, job.token);
+        throw new DelayedError();
+      }
       if (again) throw e;
       throw new UnrecoverableError(message);
     }

@@ -1,7 +1,10 @@
-import { createDataSource } from '@realty/db';
-import { JobName, type JobPayloads } from '@realty/jobs';
-import { createTestDatabase } from '@realty/testkit';
-import { UnrecoverableError, type Job } from 'bullmq';
+import type { INestApplicationContext } from '@nestjs/common';
+import { LocalFileStorage, createDataSource } from '@realty/db';
+import { JobName, JobProducer, QueueName, redisConnection, type JobPayloads } from '@realty/jobs';
+import { createTestDatabase, eventually } from '@realty/testkit';
+import { Queue, UnrecoverableError, type Job } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { startWorker } from '../bootstrap';
 import type { DataSource } from 'typeorm';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai';
 import { AiGenerateService } from './ai-generate.service';
@@ -144,5 +147,48 @@ describe('AiGenerate job (issue 23, spec 02 §7)', () => {
     expect(after.status).toBe('suggested');
     expect(after.suggestions.description.ru).toMatch(/Продаётся офис площадью 300 м²/);
     expect(Object.keys(after.suggestions.description).sort()).toEqual(['en', 'kk', 'ru', 'zh']);
+  });
+});
+
+describe('AiGenerate on a real queue', () => {
+  const connection = redisConnection();
+  const prefix = `realty_test_ai_${process.pid}_${randomUUID().slice(0, 8)}`;
+  let app: INestApplicationContext | undefined;
+  let producer: JobProducer;
+  let queue: Queue;
+  afterAll(async () => {
+    await app?.close();
+    await producer?.close();
+    await queue?.obliterate({ force: true });
+    await queue?.close();
+  });
+
+  it('a 429 with Retry-After delays the job by that many seconds, not the exponential backoff', async () => {
+    producer = new JobProducer(connection, prefix);
+    queue = new Queue(QueueName.Ai, { connection, prefix });
+    app = await startWorker({
+      databaseUrl: db.url,
+      storage: new LocalFileStorage(),
+      connection,
+      prefix,
+      logger: false,
+      handlers: [AiGenerateService],
+      jobs: [JobName.AiGenerate],
+      schedules: [],
+      contentProvider: new OpenAiContentProvider({ baseURL: fake.url, apiKey: 'k', model: 'rate' }),
+    });
+    const id = await request('router', { prompt: 'hello', task: 'test', language: 'ru' });
+    const before = Date.now();
+    await producer.add(JobName.AiGenerate, { requestId: id });
+    const delayed = await eventually('the job delayed', async () => (await queue.getDelayed()).find((j) => j.data.requestId === id), {
+      timeoutMs: 20_000,
+      intervalMs: 100,
+    });
+    // Retry-After: 7 (the fake's) -> due about 7 s after the 429, whatever the backoff (2 s) says.
+    const due = delayed.timestamp + delayed.delay;
+    expect(due - before).toBeGreaterThanOrEqual(6_500);
+    expect(due - before).toBeLessThan(20_000);
+    expect(delayed.attemptsMade).toBe(0);
+    expect(await row(id)).toMatchObject({ status: 'queued', error_kind: 'rate_limited', attempts: 1 });
   });
 });

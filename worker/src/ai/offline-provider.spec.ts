@@ -70,6 +70,10 @@ describe('OfflineContentProvider (issue 23, spec 02 §7)', () => {
     );
     expect((await p.describeProperty(office, 'kk')).value).toMatch(/жалға беріледі.*көлік тұрағы/s);
     expect((await p.describeProperty(warehouse, 'zh')).value).toMatch(/出售.*仓库/);
+    // Almaty is named in the text's language; another city as given.
+    expect((await p.describeProperty(office, 'kk')).value).toContain('al-Farabi Ave 77/7, Алматы');
+    expect((await p.describeProperty(office, 'zh')).value).toContain('al-Farabi Ave 77/7, 阿拉木图');
+    expect((await p.describeProperty({ ...office, city: 'Astana' }, 'ru')).value).toContain('al-Farabi Ave 77/7, Astana');
   });
 
   it.each(LANGS)('asks 3-8 questions in %s that depend on the listing', async (l) => {

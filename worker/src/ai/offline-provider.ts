@@ -67,14 +67,19 @@ function result<T>(value: T): AiResult<T> {
   return { value, provider: 'offline', model: OFFLINE_MODEL, promptTokens: 0, completionTokens: 0 };
 }
 
-function place(f: AiPropertyFacts): string {
-  return [f.address, f.city].filter((s) => s && s.trim()).join(', ');
+const ALMATY: Dict = { ru: 'Алматы', en: 'Almaty', kk: 'Алматы', zh: '阿拉木图' };
+const ALMATY_NAMES = new Set(['', 'almaty', 'алматы', 'алма-ата', '阿拉木图']);
+
+/** Address and city; Almaty (or no city) in the text's language. */
+function place(f: AiPropertyFacts, l: AiLanguage): string {
+  const city = ALMATY_NAMES.has((f.city ?? '').trim().toLowerCase()) ? ALMATY[l] : f.city.trim();
+  return [f.address.trim(), city].filter(Boolean).join(', ');
 }
 
 /** Paragraphs of a listing description in one language. */
 function describe(f: AiPropertyFacts, l: AiLanguage): string {
   const cat = category(f.category, l);
-  const where = place(f);
+  const where = place(f, l);
   const price = num(f.price, l);
   const area = num(f.area, l);
   const perM2 = f.area > 0 ? num(Math.round(f.price / f.area), l) : null;

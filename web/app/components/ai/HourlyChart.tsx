@@ -3,7 +3,8 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 
 /**
  * The hourly requests / failures bar chart of /dashboard/admin/ai-system (issue 23), drawn with
- * recharts in the browser only (lazy-loaded); the page's table carries the same figures for
+ * recharts in the browser only (lazy-loaded), hidden from assistive technology and out of the tab
+ * order (accessibilityLayer off): the page's table carries the same figures for
  * screen readers and pages without JavaScript.
  */
 export default function HourlyChart({
@@ -18,7 +19,7 @@ export default function HourlyChart({
   const data = hours.map((h) => ({ hour: hourLabel(h.hour), requests: h.requests, failures: h.failures }));
   return (
     <ResponsiveContainer width="100%" height={260}>
-      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="hour" interval="preserveStartEnd" minTickGap={16} />
         <YAxis allowDecimals={false} />

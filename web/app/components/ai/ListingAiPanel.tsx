@@ -7,7 +7,7 @@ import { AuthenticityTokenInput } from '~/components/csrf';
 const POLL_MS = 1000;
 
 /** The draft of a completed request: a description in one language, or translations per language. */
-function Draft({ request }: { request: AiRequestDto }) {
+function Draft({ request, lang }: { request: AiRequestDto; lang: Language }) {
   const { t } = useTranslation('ai');
   const out = request.output ?? {};
   if (request.kind === 'description') {
@@ -32,7 +32,7 @@ function Draft({ request }: { request: AiRequestDto }) {
           <dl>
             {Object.entries(fields).map(([field, text]) => (
               <div key={field}>
-                <dt lang="en">{field}</dt>
+                <dt lang={lang}>{t(`fields.${field}`, { defaultValue: field })}</dt>
                 <dd>{text}</dd>
               </div>
             ))}
@@ -116,7 +116,7 @@ export function ListingAiPanel({
           ) : (
             <>
               <h3 className="sr-only">{t('editor.draft')}</h3>
-              <Draft request={request} />
+              <Draft request={request} lang={lang} />
               <p className="ai-draft__note">{t('editor.moderationNote')}</p>
             </>
           )}

@@ -73,7 +73,8 @@ export default {
     failureTitle: 'Error',
     failureFallback: 'The action failed. Please try again.',
     network: 'The server does not answer. Check your connection.',
-    moderationNote: 'Changes to an active listing go to moderation.',
+    moderationNote: 'Unless you are an administrator, accepted changes to an active listing go to moderation.',
   },
+  fields: { title: 'Title', description: 'Description', excerpt: 'Excerpt', content: 'Text' },
   languages: { ru: 'Русский', en: 'English', kk: 'Қазақша', zh: '中文' },
 };

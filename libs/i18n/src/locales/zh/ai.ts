@@ -73,7 +73,8 @@ export default {
     failureTitle: '错误',
     failureFallback: '操作失败，请重试。',
     network: '服务器无响应，请检查网络连接。',
-    moderationNote: '对已发布房源的修改将提交审核。',
+    moderationNote: '如果您不是管理员，对已发布房源接受的修改将提交审核。',
   },
+  fields: { title: '标题', description: '描述', excerpt: '摘要', content: '正文' },
   languages: { ru: 'Русский', en: 'English', kk: 'Қазақша', zh: '中文' },
 };
