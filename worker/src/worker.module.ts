@@ -13,6 +13,7 @@ import { LeadWaitingService } from './crm/lead-waiting.service';
 import { PresentationsService } from './presentations/presentations.service';
 import { CONTENT_PROVIDER } from './ai/content-provider';
 import { contentProviderFromEnv } from './ai/provider.factory';
+import { BlogDeskJobs } from './blog/blog-desk.jobs';
 import { AiGenerateService } from './ai/ai-generate.service';
 
 /** Providers that hold @JobHandler methods, one per domain. */
@@ -25,6 +26,7 @@ export const JOB_HANDLER_PROVIDERS = [
   ScheduleRemindersService,
   LeadImportService,
   PresentationsService,
+  BlogDeskJobs,
   AiGenerateService,
 ];
 

@@ -20,8 +20,11 @@ import { toBlogCategoryDto, toBlogDetail, toBlogListItem } from './blog.mapper';
 export const BLOG_FILE_STORAGE = Symbol('BLOG_FILE_STORAGE');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The public predicate: published and dated (spec 01 §4 "requested only with status published"). */
-const PUBLISHED = `"b"."status" = 'published' AND "b"."published_at" IS NOT NULL`;
+/**
+ * The public predicate: published, dated and approved by moderation (spec 01 §4 "requested only
+ * with status published"; issue 23 blog desk: a post waiting for or refused moderation is not public).
+ */
+const PUBLISHED = `"b"."status" = 'published' AND "b"."published_at" IS NOT NULL AND "b"."moderation_status" = 'approved'`;
 
 /** Public reads of news and articles (spec 01 §7 blog calls). Drafts and archived posts are never visible here. */
 @Injectable()

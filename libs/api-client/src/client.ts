@@ -10,6 +10,7 @@ import { crmDealCalls } from './crm-deal-calls';
 import { crmScheduleCalls } from './crm-schedule-calls';
 import { crmMessagingCalls } from './crm-messaging-calls';
 import { presentationCalls } from './presentations-calls';
+import { blogDeskCalls } from './blog-desk-calls';
 import { aiCalls } from './ai-calls';
 import { blogCalls, partnerCalls, propertyCalls } from './public-reads';
 import {
@@ -103,6 +104,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     staffListings: staffListingCalls(transport, langQuery),
     /** Reference data (admins): categories (+ subcategories), types, building complexes, districts. */
     referenceData: referenceCalls(transport, langQuery),
+    /** The blog desk (issue 23): staff list, one, create, update, remove, moderate, setStatus, schedule, autoMonth, batch, preview. */
+    blogDesk: blogDeskCalls(transport, langQuery),
     admin,
     /** The local mail sink (admin.mail under its older name). */
     adminMail: admin.mail,

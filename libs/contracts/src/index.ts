@@ -47,4 +47,5 @@ export * from './crm-calendar.dto';
 export * from './crm-feed.dto';
 export * from './crm-lead-files';
 export * from './presentations';
+export * from './blog-desk';
 export * from './ai';

@@ -7,6 +7,7 @@ import { CRM_LEAD_MESSAGES } from './crm-leads.messages';
 import { CRM_MESSAGING_MESSAGES } from './crm-messaging.messages';
 import { CRM_DEAL_MESSAGES } from './crm-deals.messages';
 import { CRM_SCHEDULE_MESSAGES } from './crm-schedule.messages';
+import { BLOG_DESK_MESSAGES } from './blog-desk.messages';
 import { CRM_LEAD_FILE_MESSAGES } from './crm-lead-files.messages';
 import { RULE_MESSAGES } from './rule.messages';
 import { PRESENTATION_MESSAGES } from './presentations.messages';
@@ -407,6 +408,8 @@ export const MESSAGES = {
   ...CRM_LEAD_FILE_MESSAGES,
   // presentations (issue 23)
   ...PRESENTATION_MESSAGES,
+  // --- The blog desk (issue 23): blog-desk.messages.ts
+  ...BLOG_DESK_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -6,3 +6,4 @@ export * from './admin';
 export * from './storage';
 export * from './images';
 export * from './passwords';
+export * from './sanitize-article';

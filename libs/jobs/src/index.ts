@@ -36,6 +36,10 @@ export enum JobName {
   GeneratePresentation = 'generate-presentation',
   /** Remove the files of presentations past their expiry (status expired) and re-queue lost ones (issue 23). */
   ExpirePresentations = 'expire-presentations',
+  /** Blog desk (issue 23): publish the approved drafts whose scheduled_at has passed, once each (every minute). */
+  PublishScheduledPosts = 'blog-publish-scheduled',
+  /** Blog desk (issue 23): write one auto-month batch's drafts with the ContentProvider (blog_batches row). */
+  BlogAutoMonth = 'blog-auto-month',
   /** Run one AI request (ai_requests row): description, questions, translate, router or session suggestions (issue 23). */
   AiGenerate = 'ai-generate',
 }
@@ -130,6 +134,8 @@ export interface JobPayloads {
   [JobName.LeadImportRun]: { importId: string };
   [JobName.GeneratePresentation]: { presentationId: string };
   [JobName.ExpirePresentations]: Record<string, never>;
+  [JobName.PublishScheduledPosts]: Record<string, never>;
+  [JobName.BlogAutoMonth]: { batchId: string };
   [JobName.AiGenerate]: { requestId: string };
 }
 
@@ -146,6 +152,8 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.LeadImportRun]: QueueName.ImportsExports,
   [JobName.GeneratePresentation]: QueueName.Presentations,
   [JobName.ExpirePresentations]: QueueName.Maintenance,
+  [JobName.PublishScheduledPosts]: QueueName.Maintenance,
+  [JobName.BlogAutoMonth]: QueueName.Ai,
   [JobName.AiGenerate]: QueueName.Ai,
 };
 
@@ -165,6 +173,7 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
   { id: 'crm-schedule-reminders-minutely', name: JobName.ScheduleReminders, every: 60_000 },
   // Every 5 minutes: it also re-queues presentations whose job the API could not queue (Redis down then).
   { id: 'expire-presentations-5min', name: JobName.ExpirePresentations, every: 300_000 },
+  { id: 'blog-publish-scheduled-minutely', name: JobName.PublishScheduledPosts, every: 60_000 },
 ];
 
 /** Retries with exponential backoff; completed jobs are trimmed, failed ones kept for a while. */

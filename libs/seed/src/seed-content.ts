@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { LocalFileStorage, type FileStorage } from '@realty/db';
 import { insertDemoBlog } from './demo-blog';
+import { insertBlogDeskDemo } from './demo-blog-desk';
 import { insertDemoPartners } from './demo-partners';
 import { AGENT_DEFS } from './reference-data';
 
@@ -32,6 +33,9 @@ export async function seedContent(m: EntityManager, options: ContentSeedOptions)
     authorIds,
     storage: options.storage ?? new LocalFileStorage(),
   });
+  // The blog desk's states (issue 23) with the demo posts, when those were just added.
+  if (blogPosts > 0)
+    await insertBlogDeskDemo(m, { seed: options.seed, referenceDate: options.referenceDate, authorId: authorIds[0] ?? null });
   return { partners, blogPosts };
 }
 

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
-import type { BlogPostStatus, LocalizedText } from '@realty/contracts';
+import type { BlogKind, BlogModerationStatus, BlogPostStatus, LocalizedText } from '@realty/contracts';
 import { BlogCategory } from './blog-category.entity';
 import { User } from './user.entity';
 
@@ -68,6 +68,24 @@ export class BlogPost {
 
   @Column({ name: 'seo_keywords', type: 'jsonb', nullable: true })
   seoKeywords: LocalizedText | null;
+
+  /** 'blog' | 'news' (issue 23: /dashboard/admin/news is the desk filtered to news). */
+  @Column({ type: 'varchar', length: 8, default: 'blog' })
+  kind: BlogKind;
+
+  /** pending | approved | rejected (issue 23); public only when published AND approved. */
+  @Column({ name: 'moderation_status', type: 'varchar', length: 12, default: 'approved' })
+  moderationStatus: BlogModerationStatus;
+
+  @Column({ name: 'moderation_note', type: 'varchar', length: 1000, nullable: true })
+  moderationNote: string | null;
+
+  /** A draft published by the maintenance job at this time once approved. */
+  @Column({ name: 'scheduled_at', type: 'timestamptz', nullable: true })
+  scheduledAt: Date | null;
+
+  @Column({ name: 'generated_by_ai', type: 'boolean', default: false })
+  generatedByAi: boolean;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -19,6 +19,7 @@ import { CrmDealsIndexes1764320000000 } from './1764320000000-crm-deals-indexes'
 import { LeadImports1764340000000 } from './1764340000000-lead-imports';
 import { Presentations1764400000000 } from './1764400000000-presentations';
 import { AiRequests1764420000000 } from './1764420000000-ai-requests';
+import { BlogDesk1764430000000 } from './1764430000000-blog-desk';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   LeadImports1764340000000,
   Presentations1764400000000,
   AiRequests1764420000000,
+  BlogDesk1764430000000,
 ];

@@ -4,6 +4,7 @@ import type { loader as rootLoader } from '~/root';
 
 const STAFF = ['super_admin', 'admin', 'employee', 'manager'];
 const ADMINS = ['super_admin', 'admin'];
+const BLOG_DESK = ['super_admin', 'admin', 'manager'];
 
 /** One link of the side navigation. */
 interface NavItem {
@@ -26,6 +27,7 @@ export function DashboardNav({ role, mailSink = false, unread = null }: { role: 
   const { t } = useTranslation('dashboard');
   const { t: tm } = useTranslation('crmMessaging');
   const { t: tp } = useTranslation('presentations');
+  const { t: tb } = useTranslation('blogDesk');
   const groups: Array<{ id: string; label: string; items: NavItem[] }> = [];
   if (STAFF.includes(role)) {
     groups.push({
@@ -73,6 +75,17 @@ export function DashboardNav({ role, mailSink = false, unread = null }: { role: 
         { to: '/dashboard/admin/message-templates', label: t('nav.messageTemplates') },
         { to: '/dashboard/admin/ai-system', label: t('nav.aiSystem') },
         ...(mailSink ? [{ to: '/dashboard/admin/mail', label: t('nav.mail') }] : []),
+      ],
+    });
+  }
+  if (BLOG_DESK.includes(role)) {
+    // The blog desk (issue 23): marketing (manager) and administrators.
+    groups.push({
+      id: 'marketing',
+      label: tb('nav.group'),
+      items: [
+        { to: '/dashboard/admin/blog', label: tb('nav.blog') },
+        { to: '/dashboard/admin/news', label: tb('nav.news') },
       ],
     });
   }

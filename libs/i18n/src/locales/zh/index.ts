@@ -16,6 +16,7 @@ import crmDeals from './crmDeals';
 import crmSchedule from './crmSchedule';
 import crmFiles from './crmFiles';
 import presentations from './presentations';
+import blogDesk from './blogDesk';
 import ai from './ai';
 
 export default {
@@ -37,5 +38,6 @@ export default {
   crmSchedule,
   crmFiles,
   presentations,
+  blogDesk,
   ai,
 };
