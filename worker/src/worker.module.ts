@@ -10,6 +10,7 @@ import { NotificationsService } from './notifications/notifications.service';
 import { TelegramService } from './telegram/telegram.service';
 import { FILE_STORAGE, WORKER_OPTIONS, type WorkerOptions } from './worker-options';
 import { LeadWaitingService } from './crm/lead-waiting.service';
+import { LandingsService } from './landings/landings.service';
 
 /** Providers that hold @JobHandler methods, one per domain. */
 export const JOB_HANDLER_PROVIDERS = [
@@ -20,6 +21,7 @@ export const JOB_HANDLER_PROVIDERS = [
   TelegramService,
   ScheduleRemindersService,
   LeadImportService,
+  LandingsService,
 ];
 
 /** Root module of the worker process: database, storage, job handlers, job runtime. No HTTP. */

@@ -9,6 +9,7 @@ import { crmLeadFileCalls } from './crm-lead-file-calls';
 import { crmDealCalls } from './crm-deal-calls';
 import { crmScheduleCalls } from './crm-schedule-calls';
 import { crmMessagingCalls } from './crm-messaging-calls';
+import { landingsCalls } from './landings-calls';
 import { blogCalls, partnerCalls, propertyCalls } from './public-reads';
 import {
   createTransport,
@@ -93,6 +94,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     crmSchedule: crmScheduleCalls(transport, langQuery),
     /** Message templates, sending e-mail / Telegram to a lead, notifications, the CRM overview. */
     crmMessaging: crmMessagingCalls(transport, langQuery),
+    /** Landing pages (issue 23): generate, list, one, change, delete, templates, analytics, share; the public page and its enquiry. */
+    landings: landingsCalls(transport, langQuery),
     /** The staff listing list (keyset), bulk status change and the employee dashboard. */
     staffListings: staffListingCalls(transport, langQuery),
     /** Reference data (admins): categories (+ subcategories), types, building complexes, districts. */

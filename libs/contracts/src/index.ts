@@ -46,3 +46,4 @@ export * from './crm-viewings.dto';
 export * from './crm-calendar.dto';
 export * from './crm-feed.dto';
 export * from './crm-lead-files';
+export * from './landings';

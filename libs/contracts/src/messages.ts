@@ -9,6 +9,7 @@ import { CRM_DEAL_MESSAGES } from './crm-deals.messages';
 import { CRM_SCHEDULE_MESSAGES } from './crm-schedule.messages';
 import { CRM_LEAD_FILE_MESSAGES } from './crm-lead-files.messages';
 import { RULE_MESSAGES } from './rule.messages';
+import { LANDING_MESSAGES } from './landings.messages';
 
 /**
  * Error codes of the API envelope (spec 01 §8). The Russian texts are the spec's own;
@@ -402,6 +403,8 @@ export const MESSAGES = {
   ...CRM_SCHEDULE_MESSAGES,
   // --- Lead import and export (issue 22): crm-lead-files.messages.ts
   ...CRM_LEAD_FILE_MESSAGES,
+  // --- Landing pages (issue 23): landings.messages.ts
+  ...LANDING_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

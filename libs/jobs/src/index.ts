@@ -32,6 +32,8 @@ export enum JobName {
   LeadImportPreview = 'lead-import-preview',
   /** Import (or dry-run) every row of an uploaded lead file with its mapping (issue 22 lead import). */
   LeadImportRun = 'lead-import-run',
+  /** Resolve a landing's listings and write its SEO texts from its template (issue 23 landing pages). */
+  GenerateLanding = 'generate-landing',
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
@@ -102,9 +104,12 @@ export interface EmailTemplateData {
 export interface SendTelegramPayload {
   chatId: string;
   text: string;
-  leadId: string;
+  /** The lead messaged (CRM send-telegram); absent for other messages (a landing share). */
+  leadId?: string;
   /** The timeline entry (activities, type 'telegram') marked sent or failed by the worker. */
-  activityId: string;
+  activityId?: string;
+  /** A landing share's row (landing_shares, issue 23) marked sent or failed by the worker. */
+  landingShareId?: string;
 }
 
 /** Payload of JobName.SendEmail: one e-mail to one address, rendered by the worker. */
@@ -122,6 +127,7 @@ export interface JobPayloads {
   [JobName.ScheduleReminders]: Record<string, never>;
   [JobName.LeadImportPreview]: { importId: string };
   [JobName.LeadImportRun]: { importId: string };
+  [JobName.GenerateLanding]: { landingId: string };
 }
 
 /** Which queue carries each job. */
@@ -135,6 +141,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.ScheduleReminders]: QueueName.Maintenance,
   [JobName.LeadImportPreview]: QueueName.ImportsExports,
   [JobName.LeadImportRun]: QueueName.ImportsExports,
+  [JobName.GenerateLanding]: QueueName.Landings,
 };
 
 /** A job the worker puts on its queue at a fixed interval (a BullMQ job scheduler). */

@@ -17,6 +17,7 @@ import { CrmFoundation1764300000000 } from './1764300000000-crm-foundation';
 import { CrmLeadIndexes1764310000000 } from './1764310000000-crm-lead-indexes';
 import { CrmDealsIndexes1764320000000 } from './1764320000000-crm-deals-indexes';
 import { LeadImports1764340000000 } from './1764340000000-lead-imports';
+import { Landings1764410000000 } from './1764410000000-landings';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   CrmLeadIndexes1764310000000,
   CrmDealsIndexes1764320000000,
   LeadImports1764340000000,
+  Landings1764410000000,
 ];
