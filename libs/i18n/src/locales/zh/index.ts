@@ -15,6 +15,7 @@ import crmMessaging from './crmMessaging';
 import crmDeals from './crmDeals';
 import crmSchedule from './crmSchedule';
 import crmFiles from './crmFiles';
+import landings from './landings';
 
 export default {
   auth,
@@ -34,4 +35,5 @@ export default {
   crmDeals,
   crmSchedule,
   crmFiles,
+  landings,
 };
