@@ -554,3 +554,6 @@ export interface PublicLandingDto<Card = unknown> {
   updatedAt: string;
   listings: Card[];
 }
+
+/** Who may generate, change, delete and share landings (marketing work; docs/decisions/044-landing-pages.md). Every staff role reads. */
+export const LANDING_EDITOR_ROLES = ['manager', 'admin', 'super_admin'] as const;

@@ -25,6 +25,7 @@ interface NavItem {
 export function DashboardNav({ role, mailSink = false, unread = null }: { role: string; mailSink?: boolean; unread?: number | null }) {
   const { t } = useTranslation('dashboard');
   const { t: tm } = useTranslation('crmMessaging');
+  const { t: tl } = useTranslation('landings');
   const groups: Array<{ id: string; label: string; items: NavItem[] }> = [];
   if (STAFF.includes(role)) {
     groups.push({
@@ -35,6 +36,7 @@ export function DashboardNav({ role, mailSink = false, unread = null }: { role: 
         { to: '/dashboard/employee/properties', label: t('nav.properties') },
         { to: '/dashboard/employee/create', label: t('nav.create') },
         { to: '/dashboard/calendar', label: t('nav.calendar') },
+        { to: '/dashboard/landings', label: tl('dashboard.title') },
         {
           to: '/dashboard/notifications',
           label: t('nav.notifications'),
