@@ -46,7 +46,6 @@ function notFound(): never {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireUser(request, STAFF_ROLES);
   const id = uuidOf(params.id) ?? notFound();
-  const t = await i18nServer.getFixedT(auth.lang, 'landings');
   const td = await i18nServer.getFixedT(auth.lang, 'dashboard');
   const url = new URL(request.url);
   const rawPeriod = url.searchParams.get('period') ?? '';
