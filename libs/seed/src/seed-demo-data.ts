@@ -2,6 +2,7 @@ import * as argon2 from 'argon2';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ARGON2_OPTIONS, LocalFileStorage, Property, PropertyImage, type FileStorage } from '@realty/db';
 import { generateCrm, insertDemoCrm, type CrmAgent, type CrmSeedSummary } from './demo-crm';
+import { insertDemoLandings } from './demo-landings';
 import { DEFAULT_IMAGE_POOL_SIZE, ensureDemoImagePool } from './demo-images';
 import { DEMO_CITY, writeValues } from './demo-moderation';
 import { generateProperties, type GeneratedProperty } from './demo-properties';
@@ -337,6 +338,7 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
     });
     const crm = await insertDemoCrm(m, crmRows);
     log(`inserted ${crm.leads} leads, ${crm.clients} clients, ${crm.deals} deals, ${crm.viewings} viewings`);
+    log(`inserted ${await insertDemoLandings(m)} landing pages`);
 
     const summary: SeedSummary = {
       roles: roles.inserted,
@@ -363,6 +365,11 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
     };
     return { summary, imageIds };
   });
+}
+
+/** The demo landing pages alone (issue 23), for a database seeded before they existed: added when there are none. */
+export async function seedLandingsData(dataSource: DataSource): Promise<number> {
+  return insertDemoLandings(dataSource);
 }
 
 /**
