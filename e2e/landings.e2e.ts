@@ -22,15 +22,18 @@ describe('landing pages (browser)', () => {
   });
 
   it('the demo landings are public pages and in the sitemap', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page, problems } = await openPage(browser);
     const res = await page.goto(`${BASE_URL}/l/ofisy-v-arendu-almaty`);
     expect(res?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: 'Офисы в аренду в центре Алматы' }).waitFor();
     expect(await page.locator('ul.property-grid > li').count()).toBeGreaterThan(0);
+    await untilIdle(page);
+    expect(await accessibilityViolations(page)).toEqual([]);
     const sitemap = await (await page.request.get(`${BASE_URL}/sitemap.xml`)).text();
     expect(sitemap).toContain('/l/ofisy-v-arendu-almaty</loc>');
     expect(sitemap).toContain('/l/warehouses-almaty</loc>');
     expect((await page.request.get(`${BASE_URL}/l/no-such-landing`)).status()).toBe(404);
+    expect(problems()).toEqual([]);
     await context.close();
   });
 
