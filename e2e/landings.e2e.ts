@@ -70,6 +70,20 @@ describe('landing pages (browser)', () => {
     expect(await page.getByTestId('landing-url').textContent()).toMatch(new RegExp(`/l/${slug}$`));
     expect(await accessibilityViolations(page)).toEqual([]);
 
+    // the same address again, without JavaScript: the field says it is taken, nothing is stored
+    const noJs = await openPage(browser, { javaScriptEnabled: false });
+    await signIn(noJs.page, 'manager@realty.local');
+    await noJs.page.goto(`${BASE_URL}/dashboard/landings/new`);
+    const again = noJs.page.locator('form.staff-form');
+    await again.getByLabel('Заголовок').fill(`${title} 2`);
+    await again.getByLabel('Адрес страницы').fill(slug);
+    await again.getByRole('button', { name: 'Создать' }).click();
+    await noJs.page.locator('#field-slug-error').waitFor();
+    expect(await noJs.page.locator('#field-slug-error').textContent()).toBe('Этот адрес уже занят другой страницей');
+    expect(await noJs.page.getByLabel('Заголовок').inputValue()).toBe(`${title} 2`);
+    expect(await query(`SELECT id FROM landings WHERE slug = $1`, [slug])).toHaveLength(1);
+    await noJs.context.close();
+
     // a visitor opens the public page and sends the enquiry (no JavaScript: the plain form post)
     const visitor = await openPage(browser, { javaScriptEnabled: false });
     await visitor.context.setExtraHTTPHeaders({

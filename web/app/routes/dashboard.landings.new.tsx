@@ -13,6 +13,7 @@ import {
   type LandingDto,
   type LandingTemplateDto,
 } from '@realty/contracts';
+import { ApiError, ApiValidationError } from '@realty/api-client';
 import { LANGUAGE_NAMES } from '@realty/i18n';
 import { useTranslation } from 'react-i18next';
 import { DashboardErrorBoundary } from '~/components/account/Dashboard';
@@ -54,6 +55,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** A taken address (409 SLUG_TAKEN, with its field message) becomes the slug field's error, as a 400 would. */
+async function slugWrite<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409 && (error.serverCode || error.code) === 'SLUG_TAKEN') {
+      const message = error.serverMessage || error.message;
+      throw new ApiValidationError(message, { slug: message });
+    }
+    throw error;
+  }
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const { form, auth } = await readStaffPost(request, ROLES, PATH);
   const t = await i18nServer.getFixedT(auth.lang, 'landings');
@@ -64,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
     Dto: GenerateLandingDto,
     input: landingInput(values),
     values,
-    write: (value) => auth.api.landings.generate(value),
+    write: (value) => slugWrite(() => auth.api.landings.generate(value)),
     success: (landing: LandingDto) => ({ to: `/dashboard/landings/${landing.id}`, toast: { title: t('dashboard.form.created') } }),
   });
 }
