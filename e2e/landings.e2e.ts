@@ -149,6 +149,24 @@ describe('landing pages (browser)', () => {
     await listRow.waitFor();
     expect(await listRow.getAttribute('data-status')).toBe('active');
     expect(await accessibilityViolations(page)).toEqual([]);
+
+    // switched off on its page: the public page answers 404; then deleted after the confirmation
+    await page.goto(`${BASE_URL}/dashboard/landings/${id}`);
+    const settings = page.locator('#landing-save');
+    await settings.getByLabel('Статус').selectOption('inactive');
+    await Promise.all([page.waitForLoadState('load'), settings.getByRole('button', { name: 'Сохранить' }).click()]);
+    await eventually('inactive', async () => {
+      const [r] = await query<{ status: string }>(`SELECT status FROM landings WHERE id = $1`, [id]);
+      return r.status === 'inactive' || null;
+    });
+    expect((await page.request.get(`${BASE_URL}/l/${slug}`)).status()).toBe(404);
+    await page.goto(`${BASE_URL}/dashboard/landings/${id}?confirm=delete`);
+    const confirm = page.getByRole('alertdialog');
+    await confirm.waitFor();
+    await Promise.all([page.waitForURL(/\/dashboard\/landings$/), confirm.getByRole('button', { name: 'Удалить' }).click()]);
+    expect(await query(`SELECT id FROM landings WHERE id = $1`, [id])).toEqual([]);
+    // the lead stays in the CRM, without the link
+    expect(await query(`SELECT landing_id, source FROM leads WHERE id = $1`, [lead.id])).toEqual([{ landing_id: null, source: 'landing' }]);
     expect(problems()).toEqual([]);
     await context.close();
   });
