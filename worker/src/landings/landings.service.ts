@@ -80,6 +80,7 @@ export class LandingsService {
         throw new UnrecoverableError(`generate-landing ${id}: unknown template ${landing.template_id}`);
       }
       const listingIds = await this.resolve(m, landing);
+      await job.updateProgress?.(50);
       const texts = landingTexts(template, landing.language, { title: landing.title, count: listingIds.length });
       const status: LandingStatus =
         landing.status === 'draft' && landing.activate_on_generate && !landing.generated_at ? 'active' : landing.status;
@@ -90,6 +91,7 @@ export class LandingsService {
           WHERE id = $1`,
         [id, listingIds, texts.seoTitle, texts.seoDescription, texts.intro, status],
       );
+      await job.updateProgress?.(100);
       this.logger.log(`landing ${id} generated: ${listingIds.length} listings, ${status}`);
       return { status: 'generated' as const, listings: listingIds.length, landingStatus: status };
     });
