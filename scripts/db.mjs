@@ -222,6 +222,9 @@ async function seedData(db, ds, opts, demoAccounts) {
       console.log(
         `✔ added the CRM demo data: ${crm.leads} leads, ${crm.clients} clients, ${crm.deals} deals, ${crm.tasks} tasks, ${crm.viewings} viewings`,
       );
+    // The landing pages arrived later (issue 23): two active ones when there are none.
+    const landings = await demo.seedLandingsData(ds);
+    if (landings) console.log(`✔ added ${landings} demo landing pages`);
     return null;
   }
   const result = await demo.seedDemoData(ds, { listings: opts.listings, seed: opts.seed, demoAccounts });

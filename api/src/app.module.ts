@@ -11,6 +11,7 @@ import { RedisModule } from './common/redis.module';
 import { FavoritesModule } from './favorites/favorites.module';
 import { GeocodingModule } from './geocoding/geocoding.module';
 import { HealthModule } from './health/health.module';
+import { LandingsModule } from './landings/landings.module';
 import { PropertyAuthoringModule } from './property-authoring/property-authoring.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { PropertyLeadsModule } from './property-leads/property-leads.module';
@@ -55,6 +56,7 @@ import { WebsiteAnalyticsModule } from './website-analytics/website-analytics.mo
     CrmModule,
     PresentationsModule,
     AiModule,
+    LandingsModule,
   ],
 })
 export class AppModule {}

@@ -15,6 +15,7 @@ import { CONTENT_PROVIDER } from './ai/content-provider';
 import { contentProviderFromEnv } from './ai/provider.factory';
 import { BlogDeskJobs } from './blog/blog-desk.jobs';
 import { AiGenerateService } from './ai/ai-generate.service';
+import { LandingsService } from './landings/landings.service';
 
 /** Providers that hold @JobHandler methods, one per domain. */
 export const JOB_HANDLER_PROVIDERS = [
@@ -28,6 +29,7 @@ export const JOB_HANDLER_PROVIDERS = [
   PresentationsService,
   BlogDeskJobs,
   AiGenerateService,
+  LandingsService,
 ];
 
 /** Root module of the worker process: database, storage, job handlers, job runtime. No HTTP. */

@@ -18,6 +18,7 @@ type Who = 'anonymous' | RoleName;
 const EVERYONE: readonly Who[] = ['anonymous', ...ROLES];
 const STAFF_ADMINS: readonly RoleName[] = ['admin', 'super_admin'];
 const STAFF: readonly RoleName[] = ['employee', 'manager', 'admin', 'super_admin'];
+const LANDING_EDITORS: readonly RoleName[] = ['manager', 'admin', 'super_admin'];
 
 type Policy = 'public' | 'authenticated' | readonly RoleName[];
 
@@ -229,6 +230,21 @@ const POLICY: Record<string, Policy> = {
   'PATCH /api/ai-property-sessions/:id': STAFF,
   'POST /api/ai-property-sessions/:id/generate-suggestions': STAFF,
   'POST /api/ai-property-sessions/:id/complete': STAFF,
+  // landing pages (issue 23, api/src/landings): staff read, marketing (manager, admin, super_admin) writes
+  'GET /api/landings': STAFF,
+  'POST /api/landings/generate': LANDING_EDITORS,
+  'GET /api/landings/templates/list': STAFF,
+  'GET /api/landings/templates/:id': STAFF,
+  'GET /api/landings/stats/overview': STAFF,
+  'GET /api/landings/:id': STAFF,
+  'PATCH /api/landings/:id': LANDING_EDITORS,
+  'DELETE /api/landings/:id': LANDING_EDITORS,
+  'GET /api/landings/:id/analytics': STAFF,
+  'GET /api/landings/:id/shares': STAFF,
+  'POST /api/landings/:id/share/telegram': LANDING_EDITORS,
+  'GET /api/landings/public/sitemap': 'public',
+  'GET /api/landings/public/:slug': 'public',
+  'POST /api/landings/public/:slug/leads': 'public',
 };
 
 /** What a caller may get: 'open' = neither 401 nor 403 (and no 5xx). */

@@ -12,6 +12,7 @@ import { crmMessagingCalls } from './crm-messaging-calls';
 import { presentationCalls } from './presentations-calls';
 import { blogDeskCalls } from './blog-desk-calls';
 import { aiCalls } from './ai-calls';
+import { landingsCalls } from './landings-calls';
 import { blogCalls, partnerCalls, propertyCalls } from './public-reads';
 import {
   createTransport,
@@ -100,6 +101,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     presentations: presentationCalls(transport, langQuery),
     /** AI content (issue 23): generate, translate, poll, accept/discard drafts, status, queue, hourly stats, sessions. */
     ai: aiCalls(transport, langQuery),
+    /** Landing pages (issue 23): generate, list, one, change, delete, templates, analytics, share; the public page and its enquiry. */
+    landings: landingsCalls(transport, langQuery),
     /** The staff listing list (keyset), bulk status change and the employee dashboard. */
     staffListings: staffListingCalls(transport, langQuery),
     /** Reference data (admins): categories (+ subcategories), types, building complexes, districts. */

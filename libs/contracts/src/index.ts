@@ -49,3 +49,4 @@ export * from './crm-lead-files';
 export * from './presentations';
 export * from './blog-desk';
 export * from './ai';
+export * from './landings';

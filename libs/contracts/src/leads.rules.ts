@@ -24,6 +24,8 @@ export const LEAD_SOURCES = [
   'website_contact_form',
   'website_contact_page',
   'property_inquiry',
+  // an enquiry from a landing page's form (issue 23; the lead's landing_id names the page)
+  'landing',
 ] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 

@@ -12,6 +12,7 @@ import { CRM_LEAD_FILE_MESSAGES } from './crm-lead-files.messages';
 import { RULE_MESSAGES } from './rule.messages';
 import { PRESENTATION_MESSAGES } from './presentations.messages';
 import { AI_MESSAGES } from './ai.messages';
+import { LANDING_MESSAGES } from './landings.messages';
 
 /**
  * Error codes of the API envelope (spec 01 §8). The Russian texts are the spec's own;
@@ -410,6 +411,8 @@ export const MESSAGES = {
   ...PRESENTATION_MESSAGES,
   // --- The blog desk (issue 23): blog-desk.messages.ts
   ...BLOG_DESK_MESSAGES,
+  // --- Landing pages (issue 23): landings.messages.ts
+  ...LANDING_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGES;

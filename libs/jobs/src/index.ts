@@ -42,6 +42,8 @@ export enum JobName {
   BlogAutoMonth = 'blog-auto-month',
   /** Run one AI request (ai_requests row): description, questions, translate, router or session suggestions (issue 23). */
   AiGenerate = 'ai-generate',
+  /** Resolve a landing's listings and write its SEO texts from its template (issue 23 landing pages). */
+  GenerateLanding = 'generate-landing',
 }
 
 /** E-mail templates the notifications handler knows; each has ru, en, kk and zh texts. */
@@ -112,9 +114,12 @@ export interface EmailTemplateData {
 export interface SendTelegramPayload {
   chatId: string;
   text: string;
-  leadId: string;
+  /** The lead messaged (CRM send-telegram); absent for other messages (a landing share). */
+  leadId?: string;
   /** The timeline entry (activities, type 'telegram') marked sent or failed by the worker. */
-  activityId: string;
+  activityId?: string;
+  /** A landing share's row (landing_shares, issue 23) marked sent or failed by the worker. */
+  landingShareId?: string;
 }
 
 /** Payload of JobName.SendEmail: one e-mail to one address, rendered by the worker. */
@@ -137,6 +142,7 @@ export interface JobPayloads {
   [JobName.PublishScheduledPosts]: Record<string, never>;
   [JobName.BlogAutoMonth]: { batchId: string };
   [JobName.AiGenerate]: { requestId: string };
+  [JobName.GenerateLanding]: { landingId: string };
 }
 
 /** Which queue carries each job. */
@@ -155,6 +161,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.PublishScheduledPosts]: QueueName.Maintenance,
   [JobName.BlogAutoMonth]: QueueName.Ai,
   [JobName.AiGenerate]: QueueName.Ai,
+  [JobName.GenerateLanding]: QueueName.Landings,
 };
 
 /** A job the worker puts on its queue at a fixed interval (a BullMQ job scheduler). */

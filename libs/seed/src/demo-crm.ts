@@ -343,7 +343,8 @@ export function generateCrm(input: CrmSeedInput): CrmRows {
     ['lost', 13],
     ['postponed', 9],
   ] as const;
-  const sourceWeights = LEAD_SOURCES.map(
+  // 'landing' (issue 23) is set by a landing page's form with the landing's id: not a demo source here.
+  const sourceWeights = LEAD_SOURCES.filter((s) => s !== 'landing').map(
     (s) => [s, s === 'website' || s === 'website_contact_form' || s === 'property_inquiry' ? 14 : 6] as const,
   );
   for (let i = 0; i < CRM_COUNTS.leads; i++) {

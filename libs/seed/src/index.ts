@@ -1,6 +1,7 @@
 export {
   seedDemoData,
   seedCrmData,
+  seedLandingsData,
   DEFAULT_SEED,
   DEFAULT_LISTING_COUNT,
   DEFAULT_REFERENCE_DATE,

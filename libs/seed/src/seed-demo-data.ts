@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ARGON2_OPTIONS, LocalFileStorage, Property, PropertyImage, type FileStorage } from '@realty/db';
 import { generateCrm, insertDemoCrm, type CrmAgent, type CrmSeedSummary } from './demo-crm';
 import { insertDemoAiRequests } from './demo-ai';
+import { insertDemoLandings } from './demo-landings';
 import { DEFAULT_IMAGE_POOL_SIZE, ensureDemoImagePool } from './demo-images';
 import { DEMO_CITY, writeValues } from './demo-moderation';
 import { generateProperties, type GeneratedProperty } from './demo-properties';
@@ -348,6 +349,7 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
       propertyIds: listings.filter((l) => l.status === 'active' && !l.deletedAt).map((l) => l.id),
     });
     log(`inserted ${aiRequests} AI requests`);
+    log(`inserted ${await insertDemoLandings(m)} landing pages`);
 
     const summary: SeedSummary = {
       roles: roles.inserted,
@@ -374,6 +376,11 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions 
     };
     return { summary, imageIds };
   });
+}
+
+/** The demo landing pages alone (issue 23), for a database seeded before they existed: added when there are none. */
+export async function seedLandingsData(dataSource: DataSource): Promise<number> {
+  return insertDemoLandings(dataSource);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { LANGUAGES, escapeHtml } from '@realty/contracts';
+import { LANGUAGES, escapeHtml, landingPath } from '@realty/contracts';
 import { apiFor } from '~/lib/api/api.server';
 import { newsHref } from '~/lib/serving/content-links';
 import { absoluteUrl, languageUrl } from '~/lib/serving/seo';
@@ -56,6 +56,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   for (const p of listings) entries.push({ path: `/property/${encodeURIComponent(p.slug || p.id)}`, lastmod: p.createdAt, priority: 0.6 });
   for (const p of partners) entries.push({ path: `/partners/${encodeURIComponent(p.slug || p.id)}`, priority: 0.4 });
   for (const p of posts) entries.push({ path: newsHref(p), lastmod: p.publishedAt ?? p.createdAt, priority: 0.5 });
+  // the active landing pages (issue 23)
+  for (const l of await api.landings.sitemap().catch(() => []))
+    entries.push({ path: landingPath(l.slug), lastmod: l.updatedAt, priority: 0.6 });
 
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

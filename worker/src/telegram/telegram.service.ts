@@ -40,21 +40,44 @@ export class TelegramService {
       p.text.length > TELEGRAM_TEXT_MAX
     ) {
       await this.mark(p?.activityId, { status: 'failed', error: 'invalid payload' });
+      await this.markShare(p?.landingShareId, 'failed', null, 'invalid payload');
       throw new UnrecoverableError(`send-telegram ${job.id}: invalid payload`);
     }
     try {
       const sent = await this.sender.send(p.chatId, p.text);
       await this.mark(p.activityId, { status: 'sent', messageId: sent.messageId });
-      this.logger.log(`telegram message to lead ${p.leadId} sent: ${sent.messageId}`);
+      await this.markShare(p.landingShareId, 'sent', sent.messageId, null);
+      this.logger.log(
+        `telegram message ${p.leadId ? `to lead ${p.leadId}` : `of landing share ${p.landingShareId}`} sent: ${sent.messageId}`,
+      );
       return sent;
     } catch (err) {
       const permanent = err instanceof TelegramSendError && err.permanent;
       const lastAttempt = (job.attemptsMade ?? 0) + 1 >= (job.opts?.attempts ?? 1);
       const reason = (err as Error).message;
-      if (permanent || lastAttempt) await this.mark(p.activityId, { status: 'failed', error: reason.slice(0, 500) });
+      if (permanent || lastAttempt) {
+        await this.mark(p.activityId, { status: 'failed', error: reason.slice(0, 500) });
+        await this.markShare(p.landingShareId, 'failed', null, reason.slice(0, 500));
+      }
       if (permanent) throw new UnrecoverableError(`send-telegram ${job.id}: ${reason}`);
       throw err;
     }
+  }
+
+  /** Marks a landing share's row (issue 23 share to Telegram; no-op without an id). */
+  private async markShare(
+    shareId: string | undefined,
+    status: 'sent' | 'failed',
+    messageId: number | null,
+    error: string | null,
+  ): Promise<void> {
+    if (!shareId) return;
+    await this.db.query(`UPDATE landing_shares SET status = $2, message_id = $3, error = $4 WHERE id = $1`, [
+      shareId,
+      status,
+      messageId,
+      error,
+    ]);
   }
 
   /** Merges `data` into the activity's data (no-op without an id). */

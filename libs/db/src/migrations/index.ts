@@ -20,6 +20,7 @@ import { LeadImports1764340000000 } from './1764340000000-lead-imports';
 import { Presentations1764400000000 } from './1764400000000-presentations';
 import { AiRequests1764420000000 } from './1764420000000-ai-requests';
 import { BlogDesk1764430000000 } from './1764430000000-blog-desk';
+import { Landings1764410000000 } from './1764410000000-landings';
 
 /** Every migration in order; the data source lists them explicitly (no globbing). */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   Presentations1764400000000,
   AiRequests1764420000000,
   BlogDesk1764430000000,
+  Landings1764410000000,
 ];

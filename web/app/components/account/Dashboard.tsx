@@ -28,6 +28,7 @@ export function DashboardNav({ role, mailSink = false, unread = null }: { role: 
   const { t: tm } = useTranslation('crmMessaging');
   const { t: tp } = useTranslation('presentations');
   const { t: tb } = useTranslation('blogDesk');
+  const { t: tl } = useTranslation('landings');
   const groups: Array<{ id: string; label: string; items: NavItem[] }> = [];
   if (STAFF.includes(role)) {
     groups.push({
@@ -39,6 +40,7 @@ export function DashboardNav({ role, mailSink = false, unread = null }: { role: 
         { to: '/dashboard/employee/create', label: t('nav.create') },
         { to: '/dashboard/calendar', label: t('nav.calendar') },
         { to: '/dashboard/presentations', label: tp('nav') },
+        { to: '/dashboard/landings', label: tl('dashboard.title') },
         {
           to: '/dashboard/notifications',
           label: t('nav.notifications'),

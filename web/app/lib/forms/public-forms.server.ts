@@ -5,6 +5,7 @@ import {
   CreatePropertyLeadDto,
   HONEYPOT_FIELD,
   HomeContactFormDto,
+  LandingEnquiryDto,
   QUIZ_AREA,
   QuizAnswersDto,
   contactPageLead,
@@ -188,6 +189,40 @@ export async function propertyLeadAction(request: Request, form: FormData, prope
         failure: { title: t('propertyLead.failureTitle'), description: t('propertyLead.failureText') },
       },
       successRedirect: `${property.path}#enquiry`,
+    },
+    lang,
+  );
+}
+
+/**
+ * A landing page's enquiry (issue 23; the home contact form's fields, spec 01 §5): POST
+ * /api/landings/public/{slug}/leads, a lead with source 'landing' and the landing's id.
+ */
+export async function landingLeadAction(request: Request, form: FormData, landing: { slug: string; path: string }) {
+  const { lang } = await formTexts(request);
+  const t = (await i18nServer.getFixedT(lang, 'landings')) as unknown as Texts;
+  const tf = (await i18nServer.getFixedT(lang, 'forms')) as unknown as Texts;
+  return submit(
+    {
+      request,
+      form,
+      formName: 'landing-lead',
+      dto: LandingEnquiryDto,
+      fields: ['name', 'phone', 'email', 'message'],
+      send: (api, value, honeypot) =>
+        api.landings.enquiry(landing.slug, {
+          name: value.name ?? null,
+          phone: value.phone,
+          email: value.email ?? null,
+          message: value.message ?? null,
+          ...(honeypot ? { website: honeypot } : {}),
+        }),
+      texts: {
+        validation: () => ({ title: tf('toast.validationTitle'), description: tf('toast.validationText'), variant: 'destructive' }),
+        success: { title: t('page.successTitle'), description: t('page.successText') },
+        failure: { title: t('page.failureTitle'), description: t('page.failureText') },
+      },
+      successRedirect: `${landing.path}#enquiry`,
     },
     lang,
   );

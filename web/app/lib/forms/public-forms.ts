@@ -17,7 +17,7 @@ export type QuizValues = Record<QuizStepKey, string>;
 
 /** What a public form's action answers (400 with errors, or ok). */
 export interface PublicFormResult {
-  form: 'home-contact' | 'contact-page' | 'property-lead' | 'quiz' | 'unknown';
+  form: 'home-contact' | 'contact-page' | 'property-lead' | 'quiz' | 'landing-lead' | 'unknown';
   ok: boolean;
   /** Field -> message in the page language. */
   errors?: Record<string, string>;

@@ -34,6 +34,7 @@ export default {
     website_contact_form: 'Home page form',
     website_contact_page: 'Contact page',
     property_inquiry: 'Listing enquiry',
+    landing: 'Landing page',
   },
   dealStage: {
     new_lead: 'New lead',

@@ -34,6 +34,7 @@ export default {
     website_contact_form: 'Басты беттегі форма',
     website_contact_page: 'Байланыс беті',
     property_inquiry: 'Нысан бойынша сұрау',
+    landing: 'Лендинг',
   },
   dealStage: {
     new_lead: 'Жаңа лид',

@@ -18,6 +18,7 @@ import crmFiles from './crmFiles';
 import presentations from './presentations';
 import blogDesk from './blogDesk';
 import ai from './ai';
+import landings from './landings';
 
 export default {
   auth,
@@ -40,4 +41,5 @@ export default {
   presentations,
   blogDesk,
   ai,
+  landings,
 };

@@ -34,6 +34,7 @@ export default {
     website_contact_form: 'Форма на главной',
     website_contact_page: 'Страница контактов',
     property_inquiry: 'Запрос по объекту',
+    landing: 'Лендинг',
   },
   dealStage: {
     new_lead: 'Новый лид',

@@ -34,6 +34,7 @@ export default {
     website_contact_form: '首页表单',
     website_contact_page: '联系页面',
     property_inquiry: '房源咨询',
+    landing: '落地页',
   },
   dealStage: {
     new_lead: '新线索',
