@@ -21,7 +21,7 @@ import { LandingsService } from './landings.service';
 /**
  * Landing pages, staff side (issue 23; spec 02 §2 /dashboard/landings, §7 Landings). Every staff
  * role reads (list, one, templates, analytics, overview); marketing work (generate, change,
- * delete, share) is for manager, admin and super_admin (docs/decisions/044-landing-pages.md).
+ * delete, share) is for manager, admin and super_admin (docs/decisions/040-landing-pages.md).
  * Writes need X-CSRF-Token and are audited. Rules: LandingsService.
  */
 @Controller('landings')

@@ -64,7 +64,7 @@ export function landingUrl(slug: string): string {
 
 /**
  * Landing pages (issue 23 "Landing pages"; spec 02 §2 /dashboard/landings, §4 statuses, §7
- * Landings; docs/decisions/044-landing-pages.md).
+ * Landings; docs/decisions/040-landing-pages.md).
  *
  * - generate: stores the landing as a draft and, in the same transaction, its audit row and the
  *   GenerateLanding job (outbox -> landings queue -> worker/src/landings), which resolves the

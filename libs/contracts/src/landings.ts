@@ -83,7 +83,7 @@ export interface LandingTemplate {
 
 const lt = (ru: string, en: string, kk: string, zh: string): LocalizedText => ({ ru, en, kk, zh });
 
-/** The fixed template list (docs/decisions/044-landing-pages.md). */
+/** The fixed template list (docs/decisions/040-landing-pages.md). */
 export const LANDING_TEMPLATES: readonly LandingTemplate[] = [
   {
     id: 'offices-rent',
@@ -555,5 +555,5 @@ export interface PublicLandingDto<Card = unknown> {
   listings: Card[];
 }
 
-/** Who may generate, change, delete and share landings (marketing work; docs/decisions/044-landing-pages.md). Every staff role reads. */
+/** Who may generate, change, delete and share landings (marketing work; docs/decisions/040-landing-pages.md). Every staff role reads. */
 export const LANDING_EDITOR_ROLES = ['manager', 'admin', 'super_admin'] as const;

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { GenerateLandingDto, validateInput } from '@realty/contracts';
 import { landingFormValues, landingInput } from './landing-form';
 
