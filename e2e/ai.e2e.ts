@@ -14,6 +14,9 @@ import { DEMO_ADMIN, signIn } from './support/sign-in';
  * through the "check again" link, and the AI system page's table (no chart).
  */
 
+/** Listings inserted here: soft-deleted after the tests, so no other test's public catalogue shows them (they have no photos). */
+const inserted: string[] = [];
+
 /** A fresh copy of a demo listing owned by the demo admin, so no other test's listing changes. */
 async function freshListing(tag: string): Promise<string> {
   const [row] = await query<{ id: string }>(
@@ -27,6 +30,7 @@ async function freshListing(tag: string): Promise<string> {
      RETURNING id`,
     [tag, DEMO_ADMIN],
   );
+  inserted.push(row.id);
   return row.id;
 }
 
@@ -56,7 +60,10 @@ describe('AI content (browser)', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
-  afterAll(() => browser?.close());
+  afterAll(async () => {
+    await browser?.close();
+    await query(`UPDATE properties SET deleted_at = now() WHERE id = ANY($1)`, [inserted]);
+  });
 
   it('generates a description in the listing editor and accepts it; the AI system page shows the request', async () => {
     const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -139,7 +139,7 @@ describe('blog API', () => {
         '<p data-x="1" onclick="alert(1)">Текст</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="data:image/png;base64,AAA" onerror="alert(1)"><svg onload="alert(1)"></svg>';
       await db.query(`UPDATE blog_posts SET content = jsonb_set(content, '{ru}', to_jsonb($2::text)) WHERE slug = $1`, [p.slug, evil]);
       const a: BlogPostDetail = (await http().get(`/api/blog/${p.slug}`).expect(200)).body.data;
-      expect(a.content.ru).toBe('<p>Текст</p><a>x</a><img />');
+      expect(a.content.ru).toBe('<p>Текст</p><a>x</a>');
     });
 
     it('answers 404 for a draft, an unknown slug or id and a malformed key', async () => {

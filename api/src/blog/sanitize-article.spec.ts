@@ -67,6 +67,12 @@ describe('sanitizeArticleHtml (spec 01 §5)', () => {
     expect(sanitizeArticleHtml(html)).toBe(html);
   });
 
+  it('gives an image typed without alt an empty one (decorative) and drops an image left without src (valid HTML, WCAG 1.1.1)', () => {
+    expect(sanitizeArticleHtml('<p>a</p><img src="/media/a.jpg">')).toBe('<p>a</p><img src="/media/a.jpg" alt="" />');
+    expect(sanitizeArticleHtml('<img src="/media/a.jpg" alt="План этажа">')).toBe('<img src="/media/a.jpg" alt="План этажа" />');
+    expect(sanitizeArticleHtml('<p>a</p><img alt="x"><img src="javascript:alert(1)">')).toBe('<p>a</p>');
+  });
+
   it('removes tags and attributes that are not on the list, keeping their text', () => {
     expect(sanitizeArticleHtml('<table><tr><td>cell</td></tr></table><p id="x" align="left" lang="en">p</p>')).toBe('cell<p>p</p>');
   });

@@ -84,7 +84,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'noembed',
     'noframes',
   ],
+  // An image whose src was refused (or never given) shows nothing and is invalid HTML: dropped.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   transformTags: {
+    // An image without alt makes the page invalid HTML and fails WCAG 1.1.1: one typed without
+    // it is taken as decorative (alt="") until the editor gives it a text.
+    img: (tagName, attribs) => ({ tagName, attribs: attribs.alt === undefined ? { ...attribs, alt: '' } : attribs }),
     a: (tagName, attribs) => {
       if (attribs.target && attribs.target !== '_self')
         return { tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } };
