@@ -32,6 +32,7 @@ const common = {
   ],
   moduleNameMapper: {
     '^@realty/(contracts|db|seed|jobs|i18n|api-client|testkit)$': '<rootDir>/libs/$1/src',
+    '^@realty/(contracts|i18n|api-client)/(.+)$': '<rootDir>/libs/$1/src/$2',
     '^~/(.*)$': '<rootDir>/web/app/$1',
     // The real API for the web's server tests (declared in web/app/test-api.d.ts).
     '^@realty/test-api$': '<rootDir>/api/test/listening-api.ts',

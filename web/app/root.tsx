@@ -10,7 +10,8 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
-import { ApiError } from '@realty/api-client';
+// The errors module alone: the client's index would bring every call and DTO into every page.
+import { ApiError } from '@realty/api-client/errors';
 import type { Language } from '@realty/contracts';
 import { fallbackLanguage } from '@realty/i18n';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';

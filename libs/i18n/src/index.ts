@@ -1,4 +1,5 @@
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@realty/contracts';
+// The enums module alone: the contracts' index would bring every DTO class into the browser's shell.
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@realty/contracts/enums';
 import { resources, type Namespace } from './locales';
 
 export * from './format';

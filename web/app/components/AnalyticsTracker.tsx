@@ -1,5 +1,5 @@
 import { useLocation } from '@remix-run/react';
-import { ANALYTICS_SESSION_HEADER, SESSION_ID_PATTERN, UTM_KEYS, isTrackedPath, type UtmKey } from '@realty/contracts';
+import { ANALYTICS_SESSION_HEADER, SESSION_ID_PATTERN, UTM_KEYS, isTrackedPath, type UtmKey } from '@realty/contracts/analytics.rules';
 import { useEffect, useRef } from 'react';
 
 /**

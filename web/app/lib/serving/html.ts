@@ -1,4 +1,4 @@
-import { escapeHtml } from '@realty/contracts';
+import { escapeHtml } from '@realty/contracts/text';
 
 /**
  * Markup written as strings, for static parts of components repeated many times on a page
