@@ -48,7 +48,7 @@ describe('blogDesk', () => {
     const scheduled = await manager.blogDesk.schedule(post.id, '2031-01-07T10:00');
     expect(scheduled.scheduledAt).toBe('2031-01-07T05:00:00.000Z');
     expect((await manager.blogDesk.setStatus(post.id, 'published')).isPublic).toBe(true);
-    expect(await manager.blogDesk.preview('<b>ok</b><img src="javascript:x">')).toEqual({ html: '<b>ok</b><img />' });
+    expect(await manager.blogDesk.preview('<b>ok</b><img src="javascript:x">')).toEqual({ html: '<b>ok</b>' });
 
     const batch = await manager.blogDesk.autoMonth({ startDate: '2031-02-01', languages: ['ru'] });
     expect(batch).toMatchObject({ status: 'queued', total: 8, done: 0 });
