@@ -30,9 +30,13 @@ function shellChunk() {
       // The card helpers too (ListLink, lib/i18n/texts, lib/serving/html: small modules the catalogue's and
       // the partners' cards share): left to Rollup they became three more files on the home
       // page (decision 031). And useHydrated (the public forms' and most staff screens'), which
-      // became a file of its own when the toasts stopped using it.
-      const shared = ids.filter((m) =>
-        /\/app\/(components\/ListLink\.tsx|lib\/i18n\/texts\.ts|lib\/serving\/html\.ts|lib\/serving\/use-hydrated\.ts)$/.test(m),
+      // became a file of its own when the toasts stopped using it. And the lead rules (0.7 KB: the
+      // public forms' and the quiz's), a file of their own once the shell stopped importing the
+      // contracts' index.
+      const shared = ids.filter(
+        (m) =>
+          /\/app\/(components\/ListLink\.tsx|lib\/i18n\/texts\.ts|lib\/serving\/html\.ts|lib\/serving\/use-hydrated\.ts)$/.test(m) ||
+          /\/libs\/contracts\/src\/leads\.rules\.ts$/.test(m),
       );
       const stack = [...shared, ...entries.flatMap((e) => [...(meta.getModuleInfo(e)?.importedIds ?? [])])];
       for (let m = stack.pop(); m !== undefined; m = stack.pop()) {
