@@ -34,7 +34,8 @@ describe('buildDeck', () => {
     characteristics: { rooms: 4, year_built: 2015 },
     features: ['parking', 'air_conditioning', 'unknown_feature'],
     agent_id: null,
-    photo_keys: ['properties/demo/a.jpg', '../../etc/passwd'],
+    photo_keys: ['properties/demo/a.jpg', '../../etc/passwd', 'properties/demo/b.webp'],
+    small_photo_keys: ['properties/demo/a.thumb.jpg', null, '../b.thumb.jpg'],
   };
   const uploads = path.resolve('/data/uploads');
 
@@ -60,7 +61,9 @@ describe('buildDeck', () => {
     expect(p.area).toBe(125.5);
     expect(p.pricePerM2).toBe(9960);
     expect(p).toMatchObject({ floor: 3, totalFloors: 12, rooms: 4, yearBuilt: 2015, dealType: 'rent' });
-    expect(p.photoPaths).toEqual([path.join(uploads, 'properties/demo/a.jpg')]);
+    expect(p.photoPaths).toEqual([path.join(uploads, 'properties/demo/a.jpg'), path.join(uploads, 'properties/demo/b.webp')]);
+    // The small variants stay beside their photos (the one outside the folder is dropped with its photo).
+    expect(p.smallPhotoPaths).toEqual([path.join(uploads, 'properties/demo/a.thumb.jpg'), null]);
   });
 
   it('shows the agent only when asked, and the price option as given', () => {

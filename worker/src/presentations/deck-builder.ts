@@ -13,6 +13,26 @@ export function siteUrl(env: NodeJS.ProcessEnv = process.env): string {
   return (env.PUBLIC_WEB_URL || 'http://localhost:3000').replace(/\/+$/, '');
 }
 
+/** A storage key as a file under `root`, or null when it would lead outside it. */
+function fileUnder(root: string, key: string | null | undefined): string | null {
+  if (!key) return null;
+  const f = path.resolve(root, key);
+  return f.startsWith(path.resolve(root) + path.sep) ? f : null;
+}
+
+/** The listing's photo files and their small variants, index for index (a photo outside the uploads folder is left out). */
+function photoFiles(p: DeckPropertyRow, uploadsRoot: string): Pick<DeckProperty, 'photoPaths' | 'smallPhotoPaths'> {
+  const photoPaths: string[] = [];
+  const smallPhotoPaths: Array<string | null> = [];
+  (p.photo_keys ?? []).forEach((key, i) => {
+    const file = fileUnder(uploadsRoot, key);
+    if (!file) return;
+    photoPaths.push(file);
+    smallPhotoPaths.push(fileUnder(uploadsRoot, p.small_photo_keys?.[i]));
+  });
+  return { photoPaths, smallPhotoPaths };
+}
+
 const pick = (texts: Record<string, string> | null | undefined, lang: string): string => (texts && (texts[lang] || texts.ru)) || '';
 
 /**
@@ -53,9 +73,7 @@ export function buildDeck(
       latitude: p.latitude,
       longitude: p.longitude,
       features: (p.features ?? []).map((f) => FEATURE_LABELS[lang][f] ?? FEATURE_LABELS.ru[f] ?? f),
-      photoPaths: (p.photo_keys ?? [])
-        .map((k) => path.resolve(uploadsRoot, k))
-        .filter((f) => f.startsWith(path.resolve(uploadsRoot) + path.sep)),
+      ...photoFiles(p, uploadsRoot),
     };
   });
   const includeAgent = row.options?.includeAgentContacts ?? true;

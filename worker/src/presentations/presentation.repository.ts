@@ -34,6 +34,8 @@ export interface DeckPropertyRow {
   agent_id: string | null;
   /** Storage keys (under DATA_DIR/uploads), gallery variant when made, in display order. */
   photo_keys: string[];
+  /** The thumb (480 px JPEG) variant's key of each of photo_keys, null where none was made. */
+  small_photo_keys: Array<string | null>;
 }
 
 export interface AgentRow {
@@ -67,7 +69,9 @@ export class PresentationJobRepository {
               p.area::text AS area, p.address, d.name AS district_name, p.floor, p.total_floors, p.latitude, p.longitude,
               p.characteristics, p.features, p.agent_id,
               COALESCE((SELECT array_agg(COALESCE(i.variants ->> 'gallery', i.storage_key) ORDER BY i.sort_order, i.created_at)
-                          FROM property_images i WHERE i.property_id = p.id), '{}') AS photo_keys
+                          FROM property_images i WHERE i.property_id = p.id), '{}') AS photo_keys,
+              COALESCE((SELECT array_agg(i.variants ->> 'thumb' ORDER BY i.sort_order, i.created_at)
+                          FROM property_images i WHERE i.property_id = p.id), '{}') AS small_photo_keys
          FROM unnest($1::uuid[]) WITH ORDINALITY AS s(pid, ord)
          JOIN properties p ON p.id = s.pid AND p.deleted_at IS NULL
          LEFT JOIN property_categories c ON c.id = p.category_id

@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 
@@ -6,8 +7,11 @@ import sharp from 'sharp';
  * Photos and QR codes for the renderers (issue 23). pdfkit embeds only JPEG and PNG, so every
  * photo becomes a JPEG of at most `maxSide` px on its longer side (WebP, PNG, large or rotated
  * JPEGs through sharp; a small plain JPEG as it is): the first photo of a property (the large
- * one) up to 1600 px in a PDF and 1024 px in a PPTX (a slide shown full screen on a 1920 px
- * display draws it ~850 px wide), the others half that. A photo file that is missing or is not
+ * one) up to 1600 px in a PDF and 1280 px in a PPTX (the listing's 1280 px gallery variant as it
+ * is; a slide shown full screen on a 1920 px display draws it ~850 px wide), the others half
+ * that, or the listing's 480 px card variant as it is (they are drawn ~170 pt / ~2.2 in wide:
+ * ~200 dpi). Uploaded photos have both variants, so a presentation converts none of them; sharp
+ * is left for photos without variants (still being processed, or a test's). A photo file that is missing or is not
  * an image is skipped (null), never thrown. Both are cached per process (bulk runs render the
  * same property in several languages and formats).
  */
@@ -102,30 +106,56 @@ export async function loadPhoto(path: string, maxSide: number): Promise<Photo | 
 
 /**
  * Loads `paths` (at most `max`), skipping the ones that are not images; order kept. The first
- * one kept is at most `firstSide` px, the others `otherSide`.
+ * one kept is at most `firstSide` px, the others `otherSide`, read from `small[i]` (a small JPEG
+ * of the same photo) when there is one, else from `paths[i]`.
  */
-export async function loadPhotos(paths: string[], max: number, firstSide: number, otherSide: number): Promise<Photo[]> {
+export async function loadPhotos(
+  paths: string[],
+  max: number,
+  firstSide: number,
+  otherSide: number,
+  small: ReadonlyArray<string | null> = [],
+): Promise<Photo[]> {
   const out: Photo[] = [];
-  for (const p of paths) {
+  for (const [i, p] of paths.entries()) {
     if (out.length >= max) break;
-    const photo = await loadPhoto(p, out.length ? otherSide : firstSide);
+    const smallFile = out.length ? small[i] : null;
+    const photo = (smallFile && (await loadPhoto(smallFile, otherSide))) || (await loadPhoto(p, out.length ? otherSide : firstSide));
     if (photo) out.push(photo);
   }
   return out;
 }
 
-/** A PNG QR code of `url` (8-bit grey, black on white, one module of quiet zone, 4 px per module). */
+/** Pixels per module and modules of quiet zone of the QR code. */
+const QR_SCALE = 4;
+const QR_MARGIN = 1;
+
+/**
+ * A PNG QR code of `url` (8-bit grey, black on white, one module of quiet zone, 4 px per module):
+ * qrcode's matrix, encoded by pngjs from grey pixels without row filters. Grey without alpha,
+ * because pdfkit embeds such a PNG's data as it is (with alpha it decodes and re-compresses it).
+ * qrcode's own PNG renderer (the same pixels) drew RGBA, converted it to grey and tried five
+ * filters per row: ~2 ms a listing, as much as the rest of its page's text; this is ~0.5 ms.
+ */
 export async function qrPng(url: string): Promise<Buffer> {
   const hit = qrs.get(url);
   if (hit) return hit;
-  // Grey, no alpha channel: pdfkit embeds such a PNG's data as it is (with alpha it decodes and
-  // re-compresses it, ~1 ms per document).
-  const png = await QRCode.toBuffer(url, {
-    type: 'png',
-    errorCorrectionLevel: 'M',
-    margin: 1,
-    scale: 4,
-    rendererOpts: { colorType: 0 } as QRCode.QRCodeToBufferOptions['rendererOpts'],
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const side = (modules.size + 2 * QR_MARGIN) * QR_SCALE;
+  const data = Buffer.alloc(side * side, 255);
+  for (let r = 0; r < modules.size; r++)
+    for (let c = 0; c < modules.size; c++) {
+      if (!modules.get(r, c)) continue;
+      for (let y = 0; y < QR_SCALE; y++) {
+        const at = ((r + QR_MARGIN) * QR_SCALE + y) * side + (c + QR_MARGIN) * QR_SCALE;
+        data.fill(0, at, at + QR_SCALE);
+      }
+    }
+  const png = PNG.sync.write({ width: side, height: side, data } as PNG, {
+    colorType: 0,
+    inputColorType: 0,
+    inputHasAlpha: false,
+    filterType: 0,
   });
   qrs.set(url, png, png.length);
   return png;

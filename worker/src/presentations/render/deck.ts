@@ -35,6 +35,12 @@ export interface DeckProperty {
   features: string[];
   /** Photo files on disk, in display order (JPEG/PNG/WebP; the renderer may convert). */
   photoPaths: string[];
+  /**
+   * The same photos as small JPEGs (the listing's 480 px card variant), index for index, null
+   * where none was made. The small frames take them as they are: converting a 1280 px photo with
+   * sharp for every listing of a bulk run cost more than rendering the page (bench/README.md).
+   */
+  smallPhotoPaths?: Array<string | null>;
 }
 
 export interface DeckAgent {

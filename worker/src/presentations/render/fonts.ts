@@ -187,17 +187,64 @@ export function faceFor(cjk: boolean, bold: boolean): Face {
 
 // --- measuring and line breaking ----------------------------------------------------------------
 
-const widthCache = new Map<string, number>();
-/** Advance width of `text` in `f` at 1 pt (kerning as pdfkit applies it: fontkit's default features). */
-function unitWidth(f: Face, text: string): number {
-  const key = `${f.id}\u0000${text}`;
-  let w = widthCache.get(key);
-  if (w === undefined) {
-    w = f.font.layout(text).advanceWidth / f.font.unitsPerEm;
-    if (widthCache.size > 50_000) widthCache.clear();
-    widthCache.set(key, w);
+/** A shaped piece of text as pdfkit keeps it (`EmbeddedFont.layoutRun`): positions and widths in 1/1000 em. */
+interface ShapedPiece {
+  advanceWidth: number;
+}
+
+/**
+ * Shaped pieces per face, shared by the measuring here and by pdfkit's drawing in every document
+ * of the process (pdf.ts hands this object to pdfkit as its `layoutCache`). pdfkit draws a string
+ * as pieces cut after each space or tab ("word ", "word"), shaping each with fontkit once per
+ * cache; measuring in the same pieces from the same cache gives the widths pdfkit draws, and a
+ * new word is shaped once for a whole bulk run instead of three times per document (measured
+ * with and without its space, then drawn): the shaping of new words was most of a 1-page PDF.
+ * Replaced by an empty one past 50,000 pieces.
+ */
+const pieceCaches = new Map<FaceId, { cache: Record<string, ShapedPiece>; size: number }>();
+
+/** The shared piece cache of face `id` (pdf.ts gives it to pdfkit). */
+export function pieceCache(id: FaceId): Record<string, ShapedPiece> {
+  let e = pieceCaches.get(id);
+  if (!e || e.size > 50_000) {
+    e = { cache: Object.create(null) as Record<string, ShapedPiece>, size: 0 };
+    pieceCaches.set(id, e);
   }
-  return w;
+  return e.cache;
+}
+
+/** pdfkit 0.20's `EmbeddedFont.layoutRun` without features: fontkit's run scaled to 1/1000 em. */
+function shape(f: Face, piece: string): ShapedPiece {
+  const cache = pieceCache(f.id);
+  let run = cache[piece] as ShapedPiece | undefined;
+  if (!run) {
+    const scale = 1000 / f.font.unitsPerEm;
+    const r = f.font.layout(piece);
+    for (let i = 0; i < r.positions.length; i++) {
+      const p = r.positions[i] as unknown as Record<string, number>;
+      for (const k in p) p[k] *= scale;
+      p.advanceWidth = r.glyphs[i].advanceWidth * scale;
+    }
+    run = r as unknown as ShapedPiece;
+    cache[piece] = run;
+    pieceCaches.get(f.id)!.size++;
+  }
+  return run;
+}
+
+/** Advance width of `text` in `f` at 1 pt, summed over pdfkit's pieces (what pdfkit draws). */
+function unitWidth(f: Face, text: string): number {
+  let w = 0;
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9) {
+      w += shape(f, text.slice(last, i + 1)).advanceWidth;
+      last = i + 1;
+    }
+  }
+  if (last < text.length) w += shape(f, text.slice(last)).advanceWidth;
+  return w / 1000;
 }
 
 /** Width in pt of `text` at `size` pt (runs measured in their own faces). */
@@ -247,17 +294,28 @@ function tokens(paragraph: string): string[] {
   return out;
 }
 
-/** Splits a token wider than a line into pieces that fit (long URLs, numbers). */
+/**
+ * Splits a token wider than a line into pieces that fit (long URLs, numbers): characters are
+ * added while the sum of their own widths fits, then each piece is measured whole and gives back
+ * characters while kerning makes it wider (measuring every growing prefix shaped the token once
+ * per character: a listing's URL under its QR code cost more than the rest of the page).
+ */
 function splitLong(token: string, width: number, size: number, bold: boolean): string[] {
   const out: string[] = [];
-  let cur = '';
-  for (const ch of token) {
-    if (cur && textWidth(cur + ch, size, bold) > width) {
-      out.push(cur);
-      cur = ch;
-    } else cur += ch;
+  let chars = [...token];
+  while (chars.length) {
+    let n = 0;
+    let w = 0;
+    while (n < chars.length) {
+      const cw = textWidth(chars[n], size, bold);
+      if (n && w + cw > width) break;
+      w += cw;
+      n++;
+    }
+    while (n > 1 && textWidth(chars.slice(0, n).join(''), size, bold) > width) n--;
+    out.push(chars.slice(0, n).join(''));
+    chars = chars.slice(n);
   }
-  if (cur) out.push(cur);
   return out;
 }
 

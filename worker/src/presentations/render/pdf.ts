@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { loadPhotos, type Photo, qrPng } from './assets';
 import type { DeckProperty, PresentationDeck } from './deck';
-import { ascentRatio, type FaceId, face, wrapText } from './fonts';
+import { ascentRatio, type FaceId, face, pieceCache, wrapText } from './fonts';
 import { formatCoordinates, keyFacts, LABELS } from './labels';
 
 /**
@@ -45,22 +45,6 @@ interface TextOpts {
 type Img = object;
 type WithOpenImage = { openImage(src: Buffer): Img; image(src: Img, x: number, y: number, o: object): unknown };
 
-/**
- * pdfkit's per-font cache of shaped words (`EmbeddedFont.layoutCache`: word -> glyphs and
- * positions in 1/1000 em, never changed once made) lives one document long, so every document
- * shaped its words again with fontkit (~20% of a 1-page PDF). One cache per face is shared by the
- * documents of the process instead; it is replaced by an empty one past ~50,000 words.
- */
-const layoutCaches = new Map<FaceId, { cache: Record<string, unknown>; uses: number }>();
-function sharedLayoutCache(id: FaceId): Record<string, unknown> {
-  let e = layoutCaches.get(id);
-  if (!e || (++e.uses % 256 === 0 && Object.keys(e.cache).length > 50_000)) {
-    e = { cache: Object.create(null) as Record<string, unknown>, uses: 1 };
-    layoutCaches.set(id, e);
-  }
-  return e.cache;
-}
-
 /** One document being drawn: pdfkit plus the typesetting of fonts.ts. */
 class Canvas {
   readonly doc: PDFKit.PDFDocument;
@@ -85,13 +69,18 @@ class Canvas {
     }
   }
 
-  /** Selects face `id`, sharing its pdfkit layout cache across documents (see sharedLayoutCache). */
+  /**
+   * Selects face `id`. pdfkit's per-font cache of shaped words (`EmbeddedFont.layoutCache`: word
+   * -> glyphs and positions in 1/1000 em, never changed once made) lives one document long, so
+   * every document shaped its words again: it is replaced by the face's piece cache of fonts.ts,
+   * shared by the documents of the process and by the line breaking, which measured the same words.
+   */
   private useFace(id: FaceId): void {
     this.doc.font(id);
     if (!this.opened.has(id)) {
       this.opened.add(id);
       const embedded = (this.doc as unknown as { _font?: { layoutCache?: object } })._font;
-      if (embedded && embedded.layoutCache) embedded.layoutCache = sharedLayoutCache(id);
+      if (embedded && embedded.layoutCache) embedded.layoutCache = pieceCache(id);
     }
   }
 
@@ -198,7 +187,7 @@ export async function renderPdf(deck: PresentationDeck): Promise<Buffer> {
   const maxPhotos = deck.template === 'gallery' ? 5 : 4;
   const loaded: Loaded[] = [];
   for (const p of deck.properties) {
-    loaded.push({ p, photos: await loadPhotos(p.photoPaths, maxPhotos, 1600, 800), qr: await qrPng(p.url) });
+    loaded.push({ p, photos: await loadPhotos(p.photoPaths, maxPhotos, 1600, 800, p.smallPhotoPaths), qr: await qrPng(p.url) });
   }
   const c = new Canvas(deck);
   if (deck.template === 'one-page') {

@@ -205,7 +205,8 @@ interface Loaded {
 export async function renderPptx(deck: PresentationDeck): Promise<Buffer> {
   const max = deck.template === 'gallery' ? 4 : 3;
   const loaded: Loaded[] = [];
-  for (const p of deck.properties) loaded.push({ p, photos: await loadPhotos(p.photoPaths, max, 1024, 512), qr: await qrDataUri(p.url) });
+  for (const p of deck.properties)
+    loaded.push({ p, photos: await loadPhotos(p.photoPaths, max, 1280, 512, p.smallPhotoPaths), qr: await qrDataUri(p.url) });
   const d = new Deck(deck);
   if (deck.template === 'one-page') {
     for (const l of loaded) propertySlide(d, deck, l, false, true);

@@ -195,6 +195,21 @@ describe('PDF', () => {
     expect(norm(pdfText(file2), 'en')).toContain(SAMPLE_TEXTS.en.description);
   });
 
+  it("draws the small frames from the listing's small variants as they are, and the large one from its photo", async () => {
+    const small = path.join(dir, 'small.jpg');
+    await sharp({ create: { width: 480, height: 320, channels: 3, background: '#336699' } })
+      .jpeg({ quality: 78 })
+      .toFile(small);
+    const deck = sampleDeck('ru', { template: 'one-page', photoPaths: [webp, jpeg, png] });
+    // The first photo's small variant is not used (it is the large frame); the PNG has none.
+    deck.properties[0].smallPhotoPaths = [small, small, null];
+    const pdf = await renderPresentation(deck, 'pdf');
+    const photos = images(save(pdf, 'small-variants.pdf')).filter((i) => i.enc === 'jpeg');
+    expect(photos.map((p) => `${p.width}x${p.height}`).sort()).toEqual(['1200x800', '480x320', '640x480']);
+    // Embedded byte for byte: no conversion.
+    expect(pdf.includes(readFileSync(small))).toBe(true);
+  });
+
   it('leaves the price out when showPrice is false', async () => {
     const shown = sampleDeck('ru', { showPrice: true });
     const hidden = sampleDeck('ru', { showPrice: false });
