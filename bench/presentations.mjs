@@ -299,7 +299,9 @@ async function main() {
     await waitDone(ids, 20);
     const seconds = (performance.now() - t0) / 1000;
     const cpuEnd = cpuNow(apiChild.pid, workerPids);
-    const cpu = Object.fromEntries(Object.keys(cpuEnd).map((k) => [k, Math.round(((cpuEnd[k] - cpuStart[k]) * 1000 * 10) / ids.length) / 10]));
+    const cpu = Object.fromEntries(
+      Object.keys(cpuEnd).map((k) => [k, Math.round(((cpuEnd[k] - cpuStart[k]) * 1000 * 10) / ids.length) / 10]),
+    );
     cpu.total = Math.round(Object.values(cpu).reduce((a, b) => a + b, 0) * 10) / 10;
     const { rows } = await pg.query(
       `SELECT status, format, file_key, extract(epoch FROM completed_at - created_at) * 1000 AS ms
