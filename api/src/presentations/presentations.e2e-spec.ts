@@ -311,13 +311,13 @@ describe('presentations, API -> queue -> worker', () => {
     const refused = await file(agent.caller, `/api/presentations/${id}/download?lang=en`).expect(409);
     expect(refused.body.toString()).toContain('The file has expired');
 
-    // A presentation whose job was never queued (Redis down at the API's commit) is queued by the same job and made.
+    // A presentation whose job was lost is queued by the same job and made. Its run was killed
+    // mid-write (that run counted itself: attempts 1) and left a temporary file: the next run removes it.
     const [{ id: lost }] = await db<{ id: string }>(
-      `INSERT INTO presentations (title, property_ids, template_id, format, language, created_by, created_at, updated_at)
-       VALUES ('lost', ARRAY[$1::uuid], 'one-page', 'pdf', 'ru', $2, now() - interval '20 minutes', now() - interval '20 minutes') RETURNING id`,
+      `INSERT INTO presentations (title, property_ids, template_id, format, language, created_by, attempts, created_at, updated_at)
+       VALUES ('lost', ARRAY[$1::uuid], 'one-page', 'pdf', 'ru', $2, 1, now() - interval '20 minutes', now() - interval '20 minutes') RETURNING id`,
       [ids[3], agent.id],
     );
-    // A run killed mid-write left a temporary file of it: the next run removes it.
     const incoming = path.join(dataDir, 'private', 'presentations', '.incoming');
     const leftover = path.join(incoming, `${lost}.pdf.99999.deadbeef.tmp`);
     await fs.writeFile(leftover, '%PDF-1.3 half');

@@ -11,6 +11,8 @@ export interface PresentationJobRow {
   options: { showPrice?: boolean; includeAgentContacts?: boolean };
   status: 'generating' | 'completed' | 'failed' | 'expired';
   created_by: string | null;
+  /** Runs of the job so far, this one included when read by start(). */
+  attempts: number;
 }
 
 /** A listing with what a deck shows of it (texts as stored, per language). */
@@ -45,21 +47,27 @@ export interface AgentRow {
   email: string;
 }
 
+const COLUMNS = 'id, title, property_ids, template_id, format, language, options, status, created_by, attempts';
+
 /** SQL of the presentation jobs (issue 23). */
 export class PresentationJobRepository {
   constructor(private readonly db: DataSource) {}
 
   async byId(id: string): Promise<PresentationJobRow | null> {
-    const rows: PresentationJobRow[] = await this.db.query(
-      `SELECT id, title, property_ids, template_id, format, language, options, status, created_by FROM presentations WHERE id = $1`,
-      [id],
-    );
+    const rows: PresentationJobRow[] = await this.db.query(`SELECT ${COLUMNS} FROM presentations WHERE id = $1`, [id]);
     return rows[0] ?? null;
   }
 
-  /** Counts a run of the job (a killed worker's run counts too). */
-  async started(id: string): Promise<void> {
-    await this.db.query(`UPDATE presentations SET attempts = attempts + 1, updated_at = now() WHERE id = $1`, [id]);
+  /**
+   * Starts a run: the presentation, if it is still generating, with this run counted (a killed
+   * worker's run counts too); null when it is gone or no longer generating (read it with byId).
+   */
+  async start(id: string): Promise<PresentationJobRow | null> {
+    const rows: unknown[] = await this.db.query(
+      `UPDATE presentations SET attempts = attempts + 1, updated_at = now() WHERE id = $1 AND status = 'generating' RETURNING ${COLUMNS}`,
+      [id],
+    );
+    return (returned(rows)[0] as PresentationJobRow | undefined) ?? null;
   }
 
   /** The listings (not deleted) of `ids` in that order, with category, district and photos. */
@@ -134,7 +142,11 @@ export class PresentationJobRepository {
   }
 }
 
-/** Rows an UPDATE ... RETURNING touched: TypeORM answers an UPDATE with [rows, affected count]. */
+/** The rows of an UPDATE ... RETURNING: TypeORM answers an UPDATE with [rows, affected count]. */
+function returned(result: unknown[]): unknown[] {
+  return Array.isArray(result[0]) ? (result[0] as unknown[]) : result;
+}
+
 function affected(result: unknown[]): number {
-  return Array.isArray(result[0]) ? (result[0] as unknown[]).length : result.length;
+  return returned(result).length;
 }

@@ -232,8 +232,32 @@ function shape(f: Face, piece: string): ShapedPiece {
   return run;
 }
 
-/** Advance width of `text` in `f` at 1 pt, summed over pdfkit's pieces (what pdfkit draws). */
-function unitWidth(f: Face, text: string): number {
+/** Advance widths (1/1000 em) by code point, per face: the unshaped measure. */
+const advances = new Map<FaceId, Map<number, number>>();
+
+/** The sum of `text`'s glyph advances in `f` (1/1000 em), without shaping (no kerning, no ligatures). */
+function advanceSum(f: Face, text: string): number {
+  let byCp = advances.get(f.id);
+  if (!byCp) advances.set(f.id, (byCp = new Map()));
+  let w = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    let a = byCp.get(cp);
+    if (a === undefined) {
+      a = (f.font.glyphForCodePoint(cp).advanceWidth * 1000) / f.font.unitsPerEm;
+      byCp.set(cp, a);
+    }
+    w += a;
+  }
+  return w;
+}
+
+/**
+ * Advance width of `text` in `f` at 1 pt: shaped, summed over pdfkit's pieces (what pdfkit
+ * draws), or unshaped (`shaped` false: the glyphs' advances, for PPTX, whose text PowerPoint sets).
+ */
+function unitWidth(f: Face, text: string, shaped: boolean): number {
+  if (!shaped) return advanceSum(f, text) / 1000;
   let w = 0;
   let last = 0;
   for (let i = 0; i < text.length; i++) {
@@ -248,9 +272,9 @@ function unitWidth(f: Face, text: string): number {
 }
 
 /** Width in pt of `text` at `size` pt (runs measured in their own faces). */
-export function textWidth(text: string, size: number, bold = false): number {
+export function textWidth(text: string, size: number, bold = false, shaped = true): number {
   let w = 0;
-  for (const r of splitRuns(text)) w += unitWidth(faceFor(r.cjk, bold), r.text) * size;
+  for (const r of splitRuns(text)) w += unitWidth(faceFor(r.cjk, bold), r.text, shaped) * size;
   return w;
 }
 
@@ -300,31 +324,31 @@ function tokens(paragraph: string): string[] {
  * characters while kerning makes it wider (measuring every growing prefix shaped the token once
  * per character: a listing's URL under its QR code cost more than the rest of the page).
  */
-function splitLong(token: string, width: number, size: number, bold: boolean): string[] {
+function splitLong(token: string, width: number, size: number, bold: boolean, shaped: boolean): string[] {
   const out: string[] = [];
   let chars = [...token];
   while (chars.length) {
     let n = 0;
     let w = 0;
     while (n < chars.length) {
-      const cw = textWidth(chars[n], size, bold);
+      const cw = textWidth(chars[n], size, bold, shaped);
       if (n && w + cw > width) break;
       w += cw;
       n++;
     }
-    while (n > 1 && textWidth(chars.slice(0, n).join(''), size, bold) > width) n--;
+    while (n > 1 && textWidth(chars.slice(0, n).join(''), size, bold, shaped) > width) n--;
     out.push(chars.slice(0, n).join(''));
     chars = chars.slice(n);
   }
   return out;
 }
 
-function placeLine(text: string, size: number, bold: boolean): Line {
+function placeLine(text: string, size: number, bold: boolean, shaped: boolean): Line {
   const runs: PlacedRun[] = [];
   let x = 0;
   for (const r of splitRuns(text)) {
     const f = faceFor(r.cjk, bold);
-    const w = unitWidth(f, r.text) * size;
+    const w = unitWidth(f, r.text, shaped) * size;
     runs.push({ text: r.text, face: f, x, width: w });
     x += w;
   }
@@ -337,6 +361,12 @@ export interface WrapOptions {
   bold?: boolean;
   /** At most this many lines; the last one kept ends with "…" when text was left out. */
   maxLines?: number;
+  /**
+   * false: measured by the glyphs' advances, unshaped. For PPTX, where PowerPoint sets the text
+   * and the lines here only decide where "…" goes: shaping each new word cost a third of a
+   * 10-slide deck of new listings. Kerning narrows DejaVu text, so the estimate errs wide.
+   */
+  shaped?: boolean;
 }
 
 /**
@@ -346,7 +376,7 @@ export interface WrapOptions {
  */
 export function wrapText(text: string, o: WrapOptions): Line[] {
   // Labels, the footer and a property's texts recur across the documents of a bulk run.
-  const key = `${o.width.toFixed(2)}|${o.size}|${o.bold ? 1 : 0}|${o.maxLines ?? ''}|${text}`;
+  const key = `${o.width.toFixed(2)}|${o.size}|${o.bold ? 1 : 0}|${o.maxLines ?? ''}|${o.shaped === false ? 0 : 1}|${text}`;
   let lines = wrapCache.get(key);
   if (!lines) {
     lines = wrapUncached(text, o);
@@ -361,6 +391,7 @@ const wrapCache = new Map<string, Line[]>();
 
 function wrapUncached(text: string, o: WrapOptions): Line[] {
   const bold = !!o.bold;
+  const shaped = o.shaped !== false;
   const max = Math.max(1, o.maxLines ?? Infinity);
   const paragraphs = text
     .replace(/\r\n?/g, '\n')
@@ -375,9 +406,9 @@ function wrapUncached(text: string, o: WrapOptions): Line[] {
     let line = '';
     let lineW = 0;
     for (const tok0 of tokens(paragraphs[pi])) {
-      const pieces = textWidth(tok0.trimEnd(), o.size, bold) > o.width ? splitLong(tok0, o.width, o.size, bold) : [tok0];
+      const pieces = textWidth(tok0.trimEnd(), o.size, bold, shaped) > o.width ? splitLong(tok0, o.width, o.size, bold, shaped) : [tok0];
       for (const tok of pieces) {
-        if (line && lineW + textWidth(tok.trimEnd(), o.size, bold) > o.width) {
+        if (line && lineW + textWidth(tok.trimEnd(), o.size, bold, shaped) > o.width) {
           raw.push(line.trimEnd());
           line = '';
           lineW = 0;
@@ -387,7 +418,7 @@ function wrapUncached(text: string, o: WrapOptions): Line[] {
           }
         }
         line += tok;
-        lineW += textWidth(tok, o.size, bold);
+        lineW += textWidth(tok, o.size, bold, shaped);
       }
     }
     if (line) raw.push(line.trimEnd());
@@ -398,10 +429,10 @@ function wrapUncached(text: string, o: WrapOptions): Line[] {
   }
   if (cut && raw.length) {
     let last = raw[raw.length - 1];
-    while (last && textWidth(`${last}…`, o.size, bold) > o.width) last = [...last].slice(0, -1).join('').trimEnd();
+    while (last && textWidth(`${last}…`, o.size, bold, shaped) > o.width) last = [...last].slice(0, -1).join('').trimEnd();
     raw[raw.length - 1] = `${last.replace(/[\s,.;:，。]+$/, '')}…`;
   }
-  return raw.map((l) => placeLine(l, o.size, bold));
+  return raw.map((l) => placeLine(l, o.size, bold, shaped));
 }
 
 /** Ascent of the Latin face at 1 pt (baseline offset from a line's top). */

@@ -117,7 +117,7 @@ class Deck {
     const lineH = (st.size * leading) / 72;
     const maxLines = Math.max(1, Math.floor((box.h - 0.02) / lineH));
     // Measured a little narrower than the box: PowerPoint's insets and rounding.
-    const lines = wrapText(text, { width: box.w * 72 * 0.94, size: st.size, bold: st.bold, maxLines });
+    const lines = wrapText(text, { width: box.w * 72 * 0.94, size: st.size, bold: st.bold, maxLines, shaped: false });
     const joined = lines
       .map((l) => l.runs.map((r) => r.text).join(''))
       .reduce((acc, l) => (acc && !/[\u3000-\u9fff\uff00-\uffef]$/.test(acc) ? `${acc} ${l}` : acc + l), '');
@@ -147,7 +147,7 @@ class Deck {
   column(s: Slide, items: string[], box: Box, st: TextStyle, rowH: number): void {
     const runs: { text: string; options: PptxGenJS.TextPropsOptions }[] = [];
     items.forEach((item, i) => {
-      const line = wrapText(item, { width: box.w * 72 * 0.94, size: st.size, bold: st.bold, maxLines: 1 })[0];
+      const line = wrapText(item, { width: box.w * 72 * 0.94, size: st.size, bold: st.bold, maxLines: 1, shaped: false })[0];
       const text = line ? line.runs.map((r) => r.text).join('') : ' ';
       const parts = splitRuns(text);
       parts.forEach((r, j) => {
