@@ -14,6 +14,7 @@ describe('buildDeck', () => {
     options: {},
     status: 'generating',
     created_by: null,
+    attempts: 1,
     ...over,
   });
   const property: DeckPropertyRow = {

@@ -138,8 +138,9 @@ function isCjkCodePoint(cp: number): boolean {
 }
 
 /** Neutral characters (spaces, digits, common punctuation) stay in the run they are in. */
+const NEUTRAL_PUNCTUATION = new Set([...',.:;-()/+%'].map((c) => c.codePointAt(0)!));
 function isNeutral(cp: number): boolean {
-  return cp === 0x20 || cp === 0xa0 || (cp >= 0x30 && cp <= 0x39) || ',.:;-()/+%'.includes(String.fromCodePoint(cp));
+  return cp === 0x20 || cp === 0xa0 || (cp >= 0x30 && cp <= 0x39) || NEUTRAL_PUNCTUATION.has(cp);
 }
 
 const scriptCache = new Map<number, boolean>();
@@ -162,17 +163,22 @@ export interface Run {
 
 /** Splits `text` into runs of one script each (neutral characters join the run they are in). */
 export function splitRuns(text: string): Run[] {
+  // Called for every word measured: runs are sliced out of `text`, not built a character at a time.
   const runs: Run[] = [];
-  let cur: Run | null = null;
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    const cjk: boolean = cur && isNeutral(cp) ? cur.cjk : wantsCjk(cp);
-    if (cur && cur.cjk === cjk) cur.text += ch;
-    else {
-      cur = { text: ch, cjk };
-      runs.push(cur);
+  let start = 0;
+  let cjk: boolean | null = null;
+  for (let i = 0; i < text.length;) {
+    const cp = text.codePointAt(i)!;
+    const c: boolean = cjk !== null && isNeutral(cp) ? cjk : wantsCjk(cp);
+    if (cjk === null) cjk = c;
+    else if (c !== cjk) {
+      runs.push({ text: text.slice(start, i), cjk });
+      start = i;
+      cjk = c;
     }
+    i += cp > 0xffff ? 2 : 1;
   }
+  if (cjk !== null) runs.push({ text: text.slice(start), cjk });
   return runs;
 }
 

@@ -153,7 +153,7 @@ describe('PDF', () => {
       .greyscale()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const qr = QRCode.create(deck.properties[0].url, { errorCorrectionLevel: 'M' });
+    const qr = QRCode.create([{ data: Buffer.from(deck.properties[0].url), mode: 'byte' }], { errorCorrectionLevel: 'M' });
     const n = qr.modules.size;
     const margin = 1;
     const scale = info.width / (n + 2 * margin);
