@@ -3,7 +3,7 @@ import { JwtService, type JwtModuleOptions } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { RoleName } from '@realty/contracts';
 import type { FastifyRequest } from 'fastify';
-import { hkdfSync, randomBytes } from 'node:crypto';
+import { createSecretKey, hkdfSync, randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { AUTH_USER, type AuthUser, type RequestWithUser } from './decorators';
 
@@ -64,9 +64,18 @@ export function apiKey(purpose: 'csrf-cookie', env: NodeJS.ProcessEnv = process.
   return Buffer.from(hkdfSync('sha256', jwtSecret(env), '', `realty/api/${purpose}`, 32)).toString('base64url');
 }
 
-/** Options of @nestjs/jwt: HS256 only, both ways. */
+/**
+ * Options of @nestjs/jwt: HS256 only, both ways. The secret is handed over as a KeyObject:
+ * given a string, jsonwebtoken first tries to parse it as a PEM public (verify) or private
+ * (sign) key, which throws, on every request (~0.6 ms of CPU of each authenticated request,
+ * bench/README.md "Presentations (issue 23)").
+ */
 export function jwtModuleOptions(): JwtModuleOptions {
-  return { secret: jwtSecret(), signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } };
+  return {
+    secret: createSecretKey(Buffer.from(jwtSecret(), 'utf8')),
+    signOptions: { algorithm: 'HS256' },
+    verifyOptions: { algorithms: ['HS256'] },
+  };
 }
 
 /** Claims of an access token. */
