@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Presentations end to end through the queue (issue 23 "Figures"): POST /api/presentations/generate
 // (or bulk-generate) -> BullMQ -> the worker renders and stores -> completed in PostgreSQL.
-// On a database of its own (realty_bench_presentations: dropped, migrated and seeded with the demo
+// On a database of its own (BENCH_PRESENTATIONS_DATABASE, realty_bench_presentations: dropped, migrated and seeded with the demo
 // data with BENCH_PRESENTATIONS_LISTINGS, 1400, listings), one API in production mode and one or two worker processes, free ports, own
 // Redis prefix and a temporary data directory:
 //   - 1-page PDF in ru, in kk and in zh: BENCH_PRESENTATIONS (200) presentations of one listing
@@ -10,7 +10,7 @@
 //   - 10-slide PPTX: BENCH_PRESENTATIONS_MULTI (100) of ten listings each (a slide a listing), at
 //     once, then BENCH_PRESENTATIONS_SERIAL (20) one after another (the latency of one);
 //   - a bulk run of 500 (125 listings x ru, en, kk, zh; PDF one-page) with one worker, then with
-//     two; then a bulk run of 125 listings x ru, kk and the 1-page PDF cases again with the two workers.
+//     two; then a bulk run of BENCH_BULK / 4 listings x ru, kk and the 1-page PDF cases again with the two workers.
 // The measured listings (125 active ones) are rendered for the first time in their case's
 // language: the warm-up (JIT, fonts, labels) uses the other active listings.
 // Each case posts all its requests at once and times from the first POST to the last completion
@@ -43,6 +43,7 @@ const MULTI = Number(process.env.BENCH_PRESENTATIONS_MULTI || 100);
 const BULK = Number(process.env.BENCH_BULK || 500);
 const ONE_AT_A_TIME = Number(process.env.BENCH_PRESENTATIONS_SERIAL || 20);
 const LISTINGS = Number(process.env.BENCH_PRESENTATIONS_LISTINGS || 1400);
+const DATABASE = process.env.BENCH_PRESENTATIONS_DATABASE || 'realty_bench_presentations';
 const REDIS_PREFIX = `${process.env.BENCH_REDIS_PREFIX || 'realty_bench'}_presentations`;
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const started = Date.now();
@@ -127,7 +128,7 @@ async function main() {
   run('npx', ['tsc', '-b', 'api', 'worker', 'libs/seed']);
   const { databaseUrl, redisUrl } = await ensureServices();
   const url = new URL(databaseUrl);
-  url.pathname = '/realty_bench_presentations';
+  url.pathname = `/${DATABASE}`;
   const env = {
     NODE_ENV: 'production',
     DATABASE_URL: url.toString(),
@@ -243,7 +244,8 @@ async function main() {
   await settle();
   cases[`bulk_${BULK}_two_workers`] = await timeBulk(`bulk ${BULK}, two workers`, take(Math.ceil(BULK / 4)), ALL);
   await settle();
-  cases.bulk_250_ru_kk_two_workers = await timeBulk('bulk 250 ru + kk, two workers', take(125), ['ru', 'kk']);
+  const ruKk = take(Math.ceil(BULK / 4));
+  cases[`bulk_${ruKk.length * 2}_ru_kk_two_workers`] = await timeBulk(`bulk ${ruKk.length * 2} ru + kk, two workers`, ruKk, ['ru', 'kk']);
   await settle();
   const singleTwo = take(SINGLE);
   for (const language of ['ru', 'kk', 'zh']) {
