@@ -136,6 +136,42 @@ describe('landing pages', () => {
     expect(after).toMatchObject({ listingIds: [b.id, a.id], status: 'draft', seoTitle: landing.seoTitle });
   });
 
+  it('a run that fails for good records why, and the landing no longer shows as generating; an earlier failed attempt does not', async () => {
+    const [a] = publicOf('office');
+    const landing = await generated({
+      templateId: 'offices-rent',
+      propertyIds: [a.id],
+      language: 'ru',
+      title: 'Сломанный',
+      slug: freshSlug(),
+    });
+    const { LandingsService } = await import('../../../worker/src/landings/landings.service');
+    const service = worker.get(LandingsService);
+    // Not yet generated, with a filter PostgreSQL refuses (a price that is not a number): a database error.
+    await db(`UPDATE landings SET generated_at = NULL, property_ids = '{}', filter = '{"priceMin":"many"}' WHERE id = $1`, [landing.id]);
+    const run = (attemptsMade: number) =>
+      service.generate({ id: `fail-${attemptsMade}`, data: { landingId: landing.id }, attemptsMade, opts: { attempts: 5 } } as never);
+
+    await expect(run(0)).rejects.toThrow(/invalid input syntax/);
+    // Attempts are left: BullMQ retries it, so it still shows as generating.
+    expect((await manager.call('get', `/api/landings/${landing.id}`).expect(200)).body.data).toMatchObject({
+      generating: true,
+      generationError: null,
+    });
+    await expect(run(4)).rejects.toThrow(/invalid input syntax/);
+    const failed = (await manager.call('get', `/api/landings/${landing.id}`).expect(200)).body.data;
+    expect(failed).toMatchObject({ generating: false, generationError: expect.stringMatching(/^the job failed: invalid input syntax/) });
+
+    // An unknown template fails at once, and its reason is kept (it was written inside the rolled-back transaction).
+    await db(`UPDATE landings SET template_id = 'gone', generation_error = NULL WHERE id = $1`, [landing.id]);
+    await expect(run(0)).rejects.toThrow('unknown template gone');
+    expect((await manager.call('get', `/api/landings/${landing.id}`).expect(200)).body.data).toMatchObject({
+      generating: false,
+      generationError: 'unknown template gone',
+    });
+    await db(`DELETE FROM landings WHERE id = $1`, [landing.id]);
+  });
+
   it('field errors in the request language, a taken slug is 409 with fields.slug, no listings is 400', async () => {
     const bad = await manager
       .call('post', '/api/landings/generate?lang=en', { templateId: 'nope', language: 'xx', title: 'abc', slug: 'Bad Slug!' })

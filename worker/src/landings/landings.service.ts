@@ -52,7 +52,9 @@ export function filterSql(f: LandingFilter, start = 1): { sql: string; params: u
  *
  * Idempotent: the landing row is locked, and running the job again writes the same values; a
  * landing deleted meanwhile is skipped. Database errors throw, so BullMQ retries with backoff
- * (DEFAULT_JOB_OPTIONS); an unknown template fails at once (generation_error recorded).
+ * (DEFAULT_JOB_OPTIONS); an unknown template fails at once. A run that fails for good (the last
+ * attempt, or an unknown template) records generation_error, so the landing no longer shows as
+ * generating (the staff screen polls while it does).
  */
 @Injectable()
 export class LandingsService {
@@ -66,6 +68,24 @@ export class LandingsService {
   ): Promise<{ status: 'generated' | 'skipped'; listings?: number; landingStatus?: LandingStatus }> {
     const id = job.data?.landingId;
     if (typeof id !== 'string' || !UUID.test(id)) throw new UnrecoverableError(`generate-landing ${job.id}: invalid payload`);
+    try {
+      return await this.generateIn(id, job);
+    } catch (err) {
+      const last = err instanceof UnrecoverableError || (job.attemptsMade ?? 0) + 1 >= (job.opts?.attempts ?? 1);
+      if (last) {
+        // Written apart: the failed run's transaction was rolled back with anything it wrote.
+        const reason = err instanceof UnrecoverableError ? err.message : `the job failed: ${(err as Error).message || String(err)}`;
+        this.logger.warn(`landing ${id}: ${reason}`);
+        await this.db.query(`UPDATE landings SET generation_error = $2, updated_at = now() WHERE id = $1`, [id, reason.slice(0, 500)]);
+      }
+      throw err;
+    }
+  }
+
+  private generateIn(
+    id: string,
+    job: Job<JobPayloads[JobName.GenerateLanding]>,
+  ): Promise<{ status: 'generated' | 'skipped'; listings?: number; landingStatus?: LandingStatus }> {
     return this.db.transaction(async (m) => {
       const rows: LandingRow[] = await m.query(
         `SELECT id, template_id, title, language, status, property_ids, filter, activate_on_generate, generated_at
@@ -75,10 +95,7 @@ export class LandingsService {
       const landing = rows[0];
       if (!landing) return { status: 'skipped' as const };
       const template = landingTemplate(landing.template_id);
-      if (!template) {
-        await m.query(`UPDATE landings SET generation_error = $2 WHERE id = $1`, [id, `unknown template ${landing.template_id}`]);
-        throw new UnrecoverableError(`generate-landing ${id}: unknown template ${landing.template_id}`);
-      }
+      if (!template) throw new UnrecoverableError(`unknown template ${landing.template_id}`);
       const listingIds = await this.resolve(m, landing);
       await job.updateProgress?.(50);
       const texts = landingTexts(template, landing.language, { title: landing.title, count: listingIds.length });
