@@ -72,6 +72,15 @@ describe('blog desk (browser)', () => {
     await page.getByLabel('Обложка').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
     expect(await accessibilityViolations(page)).toEqual([]);
 
+    // A preview keeps the chosen cover (the browser empties the file field): uploaded at once and shown.
+    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Предпросмотр' }).click()]);
+    await untilIdle(page);
+    const previewedCover = page.locator('img.blog-cover-preview');
+    await previewedCover.waitFor();
+    const previewedSrc = await previewedCover.getAttribute('src');
+    expect(previewedSrc).toMatch(/blog\/covers\/[0-9a-f-]{36}\.png$/);
+    await page.locator('[data-testid="editor-ru"] a[href="https://example.kz/guide"]').waitFor();
+
     await Promise.all([
       page.waitForURL(/\/dashboard\/admin\/blog\/[0-9a-f-]{36}$/),
       page.getByRole('button', { name: 'Создать черновик' }).click(),
@@ -88,6 +97,7 @@ describe('blog desk (browser)', () => {
     expect(stored.content.ru).toContain('href="https://example.kz/guide"');
     expect(stored.moderation_status).toBe('approved'); // an admin's own post
     expect(stored.cover_image_key).toMatch(/^blog\/covers\/[0-9a-f-]{36}\.png$/);
+    expect(previewedSrc).toContain(stored.cover_image_key);
 
     await untilIdle(page);
     await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Опубликовать' }).click()]);

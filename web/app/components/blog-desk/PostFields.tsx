@@ -13,6 +13,10 @@ export interface PostFormValues {
   slug: string;
   categoryId: string;
   coverImageKey: string;
+  /** "Remove the cover" as it was ticked (a preview or a 400 shows it again). */
+  coverRemove: boolean;
+  /** The URL of a cover uploaded by that preview or refused save, not yet stored with the post. */
+  coverUrl: string | null;
 }
 
 /** The posted values (StaffFormResult.values) over the stored ones. */
@@ -29,6 +33,8 @@ export function postFormValues(stored: Partial<PostFormValues> & { kind: BlogKin
     slug: text(p.slug, stored.slug ?? ''),
     categoryId: p.categoryId === null ? '' : text(p.categoryId, stored.categoryId ?? ''),
     coverImageKey: p.coverImageKey === null ? '' : text(p.coverImageKey, stored.coverImageKey ?? ''),
+    coverRemove: p.coverRemove === true,
+    coverUrl: typeof p.coverUrl === 'string' ? p.coverUrl : null,
   };
 }
 
@@ -44,10 +50,11 @@ export function PostFields({
   errors: Record<string, string>;
   categories: BlogCategoryDto[];
   lang: Language;
-  /** The stored cover's URL (edit page). */
+  /** The stored cover's URL (edit page); a cover uploaded by a preview or a refused save shows instead. */
   coverUrl?: string | null;
 }) {
   const { t } = useTranslation('blogDesk');
+  coverUrl = values.coverUrl ?? coverUrl;
   return (
     <>
       <input type="hidden" name="kind" value={values.kind} />
@@ -85,7 +92,7 @@ export function PostFields({
           <p>
             <img src={coverUrl} alt={t('form.coverCurrent')} className="blog-cover-preview" width={240} />
             <label className="checkbox-group__item">
-              <input type="checkbox" name="coverRemove" /> {t('form.coverRemove')}
+              <input type="checkbox" name="coverRemove" defaultChecked={values.coverRemove} /> {t('form.coverRemove')}
             </label>
           </p>
         ) : null}

@@ -125,49 +125,69 @@ export async function deskNewAction(request: Request) {
   const self = `${deskPath(kind)}/new`;
   const { form, auth, intent } = await readStaffPost(request, DESK_ROLES, self);
   const t = await i18nServer.getFixedT(auth.lang, 'blogDesk');
-  const input = { ...formInput(form, POST_FORM_FIELDS), kind };
-  if (intent === 'preview') return previewAnswer(auth, input);
+  const settled = await settleCover(auth, form, { ...formInput(form, POST_FORM_FIELDS), kind });
+  if (intent === 'preview') return previewAnswer(auth, settled);
   return submitStaffForm({
     request,
     auth,
     Dto: BlogPostWriteDto,
-    input,
-    values: input,
-    write: async (value) => auth.api.blogDesk.create(await withCover(auth, form, value)),
+    input: settled.input,
+    values: settled.values,
+    check: () => (settled.coverError ? { coverImageKey: settled.coverError } : null),
+    write: (value) => auth.api.blogDesk.create(withoutRemovedCover(form, value)),
     success: (post) => ({ to: `${deskPath(kind)}/${post.id}`, toast: { title: t('toast.created') } }),
   });
 }
 
 /**
- * The cover of a save: a chosen file is uploaded first (POST /api/blog/cover; its 413 / 415
- * become the field's error), "remove" clears it, otherwise the posted key stays.
+ * The form's cover, settled before anything else: a chosen file is uploaded at once (POST
+ * /api/blog/cover), so a preview or a refused save keeps it (the browser empties the file field
+ * when the form comes back; the key and its URL come back instead). A refused upload (413, 415,
+ * 400) is the field's error. `values` is what the form shows again: the input with the new key,
+ * the cover's URL and the state of "remove".
  */
-async function withCover<T extends { coverImageKey?: string | null }>(auth: SignedInAuth, form: FormData, value: T): Promise<T> {
-  if (form.get('coverRemove') === 'on') return { ...value, coverImageKey: null };
+async function settleCover(
+  auth: SignedInAuth,
+  form: FormData,
+  input: Record<string, unknown>,
+): Promise<{ input: Record<string, unknown>; values: Record<string, unknown>; coverError: string | null }> {
+  const coverRemove = form.get('coverRemove') === 'on';
   const file = form.get('cover');
-  if (!(file instanceof Blob) || file.size === 0) return value;
-  const body = new FormData();
-  body.append('file', file, 'cover');
-  try {
-    const { key } = await auth.api.blogDesk.cover(body);
-    return { ...value, coverImageKey: key };
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 413 || error.status === 415 || error.status === 400))
-      throw new ApiValidationError(error.serverMessage || error.message, { coverImageKey: error.serverMessage || error.message });
-    throw error;
+  let coverUrl: string | null = null;
+  let coverError: string | null = null;
+  if (file instanceof Blob && file.size > 0) {
+    const body = new FormData();
+    body.append('file', file, 'cover');
+    try {
+      const uploaded = await auth.api.blogDesk.cover(body);
+      input = { ...input, coverImageKey: uploaded.key };
+      coverUrl = uploaded.url;
+    } catch (error) {
+      if (!(error instanceof ApiError && (error.status === 413 || error.status === 415 || error.status === 400))) throw error;
+      coverError = error.serverMessage || error.message;
+    }
   }
+  return { input, values: { ...input, coverRemove, ...(coverUrl ? { coverUrl } : {}) }, coverError };
 }
 
-async function previewAnswer(auth: SignedInAuth, input: Record<string, unknown>) {
+/** "Remove the cover" ticked: the save clears it. */
+const withoutRemovedCover = <T extends { coverImageKey?: string | null }>(form: FormData, value: T): T =>
+  form.get('coverRemove') === 'on' ? { ...value, coverImageKey: null } : value;
+
+async function previewAnswer(
+  auth: SignedInAuth,
+  settled: { input: Record<string, unknown>; values: Record<string, unknown>; coverError: string | null },
+) {
   let preview: Partial<Record<Language, string>> = {};
   try {
-    preview = await previewOf(auth, input);
+    preview = await previewOf(auth, settled.input);
   } catch {
     preview = {};
   }
   // The form comes back with the sanitised bodies: the editor is never handed markup the site would drop.
-  const values = { ...input, content: { ...((input.content as object) ?? {}), ...preview } };
-  return data<DeskFormResult>({ errors: {}, formError: null, values, preview }, { headers: await auth.headers(NO_STORE) });
+  const values = { ...settled.values, content: { ...((settled.input.content as object) ?? {}), ...preview } };
+  const errors: Record<string, string> = settled.coverError ? { coverImageKey: settled.coverError } : {};
+  return data<DeskFormResult>({ errors, formError: null, values, preview }, { headers: await auth.headers(NO_STORE) });
 }
 
 /**
@@ -261,15 +281,16 @@ export async function deskEditAction(request: Request, idParam: string | undefin
     default:
       break;
   }
-  const input = { ...formInput(form, POST_FORM_FIELDS), kind: String(form.get('kind') || kind) };
-  if (intent === 'preview') return previewAnswer(auth, input);
+  const settled = await settleCover(auth, form, { ...formInput(form, POST_FORM_FIELDS), kind: String(form.get('kind') || kind) });
+  if (intent === 'preview') return previewAnswer(auth, settled);
   return submitStaffForm({
     request,
     auth,
     Dto: BlogPostWriteDto,
-    input,
-    values: input,
-    write: async (value) => desk.update(id, await withCover(auth, form, value)),
+    input: settled.input,
+    values: settled.values,
+    check: () => (settled.coverError ? { coverImageKey: settled.coverError } : null),
+    write: (value) => desk.update(id, withoutRemovedCover(form, value)),
     success: () => ({ to: self, toast: { title: t('toast.saved') } }),
   });
 }
