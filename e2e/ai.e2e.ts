@@ -131,4 +131,16 @@ describe('AI content (browser)', () => {
     expect(problems()).toEqual([]);
     await context.close();
   });
+
+  it('a manager reaches the AI system page from the staff menu', async () => {
+    const { context, page, problems } = await openPage(browser);
+    await signIn(page, 'manager@realty.local');
+    const menu = page.getByRole('navigation', { name: 'Разделы кабинета' });
+    await Promise.all([page.waitForURL(/\/dashboard\/admin\/ai-system$/), menu.getByRole('link', { name: 'Система ИИ' }).click()]);
+    await page.getByRole('heading', { name: 'Система ИИ', level: 1 }).waitFor();
+    // Once: in the marketing group (a manager has no admin group).
+    expect(await menu.getByRole('link', { name: 'Система ИИ' }).count()).toBe(1);
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
 });

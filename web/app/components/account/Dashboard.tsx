@@ -88,6 +88,8 @@ export function DashboardNav({ role, mailSink = false, unread = null }: { role: 
       items: [
         { to: '/dashboard/admin/blog', label: tb('nav.blog') },
         { to: '/dashboard/admin/news', label: tb('nav.news') },
+        // Managers may open the AI status too (the AI writes their drafts); admins have it under "admin".
+        ...(ADMINS.includes(role) ? [] : [{ to: '/dashboard/admin/ai-system', label: t('nav.aiSystem') }]),
       ],
     });
   }
