@@ -11,9 +11,9 @@ import sharp from 'sharp';
  * is; a slide shown full screen on a 1920 px display draws it ~850 px wide), the others half
  * that, or the listing's 480 px card variant as it is (they are drawn ~170 pt / ~2.2 in wide:
  * ~200 dpi). Uploaded photos have both variants, so a presentation converts none of them; sharp
- * is left for photos without variants (still being processed, or a test's). A photo file that is missing or is not
- * an image is skipped (null), never thrown. Both are cached per process (bulk runs render the
- * same property in several languages and formats).
+ * is left for photos without variants (still being processed, or a test's). A photo file that
+ * is missing or is not an image is skipped (null), never thrown. Both are cached per process
+ * (bulk runs render the same property in several languages and formats).
  */
 export interface Photo {
   /** JPEG bytes. */
@@ -132,8 +132,9 @@ const QR_MARGIN = 1;
 
 /**
  * A PNG QR code of `url` (8-bit grey, black on white, one module of quiet zone, 4 px per module):
- * qrcode's matrix (one byte-mode segment), encoded by pngjs from grey pixels without row filters. Grey without alpha,
- * because pdfkit embeds such a PNG's data as it is (with alpha it decodes and re-compresses it).
+ * qrcode's matrix (one byte-mode segment), encoded by pngjs from grey pixels without row filters.
+ * Grey without alpha, because pdfkit embeds such a PNG's data as it is (with alpha it decodes and
+ * re-compresses it).
  * qrcode's own PNG renderer (the same pixels) drew RGBA, converted it to grey and tried five
  * filters per row: ~2 ms a listing, as much as the rest of its page's text; this is ~0.5 ms.
  */

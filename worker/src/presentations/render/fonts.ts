@@ -205,7 +205,8 @@ interface ShapedPiece {
  * cache; measuring in the same pieces from the same cache gives the widths pdfkit draws, and a
  * new word is shaped once for a whole bulk run instead of three times per document (measured
  * with and without its space, then drawn): the shaping of new words was most of a 1-page PDF.
- * Replaced by an empty one past 50,000 pieces.
+ * Replaced by an empty one past 50,000 pieces (counted here: pdfkit only draws pieces the line
+ * breaking measured, as every text is laid out by wrapText, with its whitespace collapsed).
  */
 const pieceCaches = new Map<FaceId, { cache: Record<string, ShapedPiece>; size: number }>();
 
