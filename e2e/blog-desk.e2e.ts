@@ -129,10 +129,15 @@ describe('blog desk (browser)', () => {
     await page.getByTestId('html-mode-ru').click();
     await page.getByLabel('HTML — Русский').fill(attack);
     await page.getByLabel('Адрес (slug)').fill(slug);
+    // a "cover" that is not an image: refused on its field, nothing typed is lost
+    await page.getByLabel('Обложка').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: Buffer.from(attack) });
 
     // the preview goes through the public sanitiser
     await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Предпросмотр' }).click()]);
     await untilIdle(page);
+    expect((await page.locator('#field-coverImageKey-error').innerText()).length).toBeGreaterThan(0);
+    expect(await page.getByLabel('Заголовок — Русский').inputValue()).toBe('Новость с попыткой атаки');
+    expect(await page.locator('img.blog-cover-preview').count()).toBe(0);
     // the form comes back with the body as it will be stored
     expect(await page.getByTestId('editor-ru').innerHTML()).not.toMatch(/script|onerror/i);
     const preview = page.getByTestId('blog-preview');

@@ -142,8 +142,8 @@ export async function deskNewAction(request: Request) {
 /**
  * The form's cover, settled before anything else: a chosen file is uploaded at once (POST
  * /api/blog/cover), so a preview or a refused save keeps it (the browser empties the file field
- * when the form comes back; the key and its URL come back instead). A refused upload (413, 415,
- * 400) is the field's error. `values` is what the form shows again: the input with the new key,
+ * when the form comes back; the key and its URL come back instead). A failed upload (413, 415,
+ * 400, or the API unreachable) is the field's error. `values` is what the form shows again: the input with the new key,
  * the cover's URL and the state of "remove".
  */
 async function settleCover(
@@ -163,8 +163,10 @@ async function settleCover(
       input = { ...input, coverImageKey: uploaded.key };
       coverUrl = uploaded.url;
     } catch (error) {
-      if (!(error instanceof ApiError && (error.status === 413 || error.status === 415 || error.status === 400))) throw error;
-      coverError = error.serverMessage || error.message;
+      // The form comes back with the reason on the cover field (too large, not an image, the API
+      // unreachable): nothing typed is lost. A lapsed session goes on to the sign-in as elsewhere.
+      if (error instanceof ApiError && error.status === 401) throw error;
+      coverError = (error instanceof ApiError && error.serverMessage) || (error as Error).message || String(error);
     }
   }
   return { input, values: { ...input, coverRemove, ...(coverUrl ? { coverUrl } : {}) }, coverError };
