@@ -76,12 +76,15 @@ export class PresentationJobRepository {
       `SELECT p.id, p.slug, p.title, p.description, p.deal_type, c.name AS category_name, p.price::text AS price,
               p.area::text AS area, p.address, d.name AS district_name, p.floor, p.total_floors, p.latitude, p.longitude,
               p.characteristics, p.features, p.agent_id,
-              COALESCE((SELECT array_agg(COALESCE(i.variants ->> 'gallery', i.storage_key) ORDER BY i.sort_order, i.created_at)
-                          FROM property_images i WHERE i.property_id = p.id), '{}') AS photo_keys,
-              COALESCE((SELECT array_agg(i.variants ->> 'thumb' ORDER BY i.sort_order, i.created_at)
-                          FROM property_images i WHERE i.property_id = p.id), '{}') AS small_photo_keys
+              COALESCE(ph.photo_keys, '{}') AS photo_keys, COALESCE(ph.small_photo_keys, '{}') AS small_photo_keys
          FROM unnest($1::uuid[]) WITH ORDINALITY AS s(pid, ord)
          JOIN properties p ON p.id = s.pid AND p.deleted_at IS NULL
+         -- one pass over the listing's images for both arrays, in the same order
+         LEFT JOIN LATERAL (
+           SELECT array_agg(COALESCE(i.variants ->> 'gallery', i.storage_key) ORDER BY i.sort_order, i.created_at) AS photo_keys,
+                  array_agg(i.variants ->> 'thumb' ORDER BY i.sort_order, i.created_at) AS small_photo_keys
+             FROM property_images i WHERE i.property_id = p.id
+         ) ph ON true
          LEFT JOIN property_categories c ON c.id = p.category_id
          LEFT JOIN districts d ON d.id = p.district_id
         ORDER BY s.ord`,
